@@ -1,0 +1,10 @@
+/**
+ * The one ordered set of migrations, run at start on SQLite and on PostgreSQL alike. Imported
+ * statically so the bundled server carries them; names sort in the order they must run.
+ */
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_app_settings";
+
+export const migrations: Record<string, Migration> = {
+  "0001_app_settings": m0001,
+};

@@ -1,0 +1,71 @@
+/**
+ * Builds the Fastify application: outside plugins first (security headers, database), then the app's
+ * own routes, then the site, which answers every path nobody else claimed. server.ts only starts it.
+ */
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from "fastify";
+import type { Config } from "./config";
+import dbPlugin from "./plugins/db";
+import securityHeaders from "./plugins/security-headers";
+import healthRoutes from "./routes/health";
+import sitePlugin from "./site/site-plugin";
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions["logger"];
+  /** Tests isolate PostgreSQL runs in a schema of their own. */
+  pgSchema?: string;
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    // Case and trailing slashes are canonicalised with a 301 by the site plugin, not silently here.
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    const code =
+      status === 400
+        ? "bad_request"
+        : status === 413
+          ? "too_large"
+          : status === 415
+            ? "unsupported_media_type"
+            : status >= 500
+              ? "internal"
+              : "error";
+    const message =
+      status >= 500 ? "Something went wrong on our side. Please try again." : error.message;
+    return reply.code(status).send({ status, error: { code, message } });
+  });
+
+  await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  await app.register(dbPlugin, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+  });
+  await app.register(healthRoutes);
+  await app.register(sitePlugin, {
+    siteDir: config.siteDir,
+    publicUrl: config.publicUrl,
+    appUrl: config.appUrl,
+    reservedPrefixes: ["/api", "/ws"],
+  });
+  return app;
+}

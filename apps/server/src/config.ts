@@ -1,0 +1,128 @@
+/**
+ * The server's configuration, parsed once from the environment at start. A bad value stops the server
+ * with a message naming the variable; the Config type is derived from the schema.
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), "must be an http:// or https:// URL")
+  .transform((v) => v.replace(/\/+$/, ""));
+
+/** The same values Fastify's trustProxy accepts: true, a hop count, or addresses/CIDRs. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+const trustProxy = z.string().transform((v, ctx): TrustProxy => {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (/^\d+$/.test(v)) {
+    // Trust this many hops in front of us, as proxy-addr does for a number.
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  const list = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.every((s) => /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(s))) return list;
+  ctx.addIssue({
+    code: "custom",
+    message: "must be true, false, a hop count or a list of IPs/CIDRs",
+  });
+  return z.NEVER;
+});
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      blankToUndefined,
+      z.enum(["development", "production", "test"]).default("development"),
+    ),
+    PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(blankToUndefined, z.string().min(1).default("127.0.0.1")),
+    PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.default("http://localhost:3000")),
+    DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default("./data")),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
+    ),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+    SUPPORT_INBOX: z.preprocess(blankToUndefined, z.email().default("support@hourline.example")),
+    APP_URL: z.preprocess(blankToUndefined, httpUrl.default("https://app.hourline.example")),
+    BOOTSTRAP_AGENT_EMAIL: optional(z.email()),
+    BOOTSTRAP_AGENT_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
+    TRUST_PROXY: optional(trustProxy),
+    LOG_LEVEL: z.preprocess(
+      blankToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    /** The web build (site-manifest.json and client/); defaults to apps/web/build of this checkout. */
+    SITE_DIR: optional(z.string().min(1)),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === "production" && !c.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production (mail would otherwise only be printed to the log)",
+      });
+    }
+    if (Boolean(c.BOOTSTRAP_AGENT_EMAIL) !== Boolean(c.BOOTSTRAP_AGENT_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [c.BOOTSTRAP_AGENT_EMAIL ? "BOOTSTRAP_AGENT_PASSWORD" : "BOOTSTRAP_AGENT_EMAIL"],
+        message: "BOOTSTRAP_AGENT_EMAIL and BOOTSTRAP_AGENT_PASSWORD must be set together",
+      });
+    }
+  })
+  .transform((c) => ({
+    nodeEnv: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl: c.PUBLIC_URL,
+    dataDir: resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    smtpUrl: c.SMTP_URL,
+    supportInbox: c.SUPPORT_INBOX,
+    appUrl: c.APP_URL,
+    bootstrapAgent:
+      c.BOOTSTRAP_AGENT_EMAIL && c.BOOTSTRAP_AGENT_PASSWORD
+        ? { email: c.BOOTSTRAP_AGENT_EMAIL, password: c.BOOTSTRAP_AGENT_PASSWORD }
+        : undefined,
+    trustProxy: c.TRUST_PROXY ?? false,
+    logLevel: c.LOG_LEVEL,
+    siteDir: resolve(c.SITE_DIR ?? fileURLToPath(new URL("../../web/build", import.meta.url))),
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable} ${p.message}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? "configuration");
+      const value = env[variable];
+      const shown =
+        value === undefined || /PASSWORD|SECRET|URL/.test(variable) ? "" : ` (got "${value}")`;
+      return { variable, message: `${issue.message}${shown}` };
+    }),
+  );
+}

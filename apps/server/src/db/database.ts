@@ -1,0 +1,91 @@
+/**
+ * Opens the store: SQLite (better-sqlite3, WAL) in DATA_DIR by default, PostgreSQL when DATABASE_URL
+ * is set. Both go through Kysely, so repositories are written once.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type MigrationResultSet,
+} from "kysely";
+import pg from "pg";
+import { migrations } from "../../migrations/index";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  migrate(): Promise<void>;
+  pendingMigrations(): Promise<string[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// BIGINT (int8) columns hold epoch milliseconds, well inside Number's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
+  pgSchema?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  let dialect: Dialect;
+  let db: Kysely<Database>;
+  if (options.databaseUrl) {
+    dialect = "postgres";
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = "sqlite";
+    mkdirSync(options.dataDir, { recursive: true });
+    const sqlite = new SQLite(join(options.dataDir, "hourline.sqlite"));
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+
+  return {
+    db,
+    dialect,
+    async migrate() {
+      const result: MigrationResultSet = await migrator.migrateToLatest();
+      if (result.error) {
+        const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
+        throw new Error(`Migration ${failed ?? "(unknown)"} failed: ${String(result.error)}`, {
+          cause: result.error,
+        });
+      }
+    },
+    async pendingMigrations() {
+      const all = await migrator.getMigrations();
+      return all.filter((m) => !m.executedAt).map((m) => m.name);
+    },
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Every brand fact the site and the e-mails print. Change the company here and nowhere else.
+ * Values that differ per deployment (public origin, app URL) are read at build time from the
+ * environment, with the same names and defaults as the server's configuration.
+ */
+
+const env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env;
+
+function origin(value: string | undefined, fallback: string): string {
+  return (value ?? fallback).replace(/\/+$/, "");
+}
+
+export const brand = {
+  name: "Hourline",
+  legalName: "Hourline Software Private Limited",
+  tagline: "Projects, time and people in one calm workspace",
+  domain: "hourline.example",
+  publicUrl: origin(import.meta.env?.VITE_PUBLIC_URL ?? env.PUBLIC_URL, "http://localhost:3000"),
+  appUrl: origin(import.meta.env?.VITE_APP_URL ?? env.APP_URL, "https://app.hourline.example"),
+  supportEmail: "support@hourline.example",
+  careersEmail: "careers@hourline.example",
+  phone: { display: "+91 20 4120 7788", href: "tel:+912041207788" },
+  address: {
+    street: "5th Floor, Raheja Towers, Bund Garden Road",
+    locality: "Pune",
+    region: "Maharashtra",
+    postalCode: "411001",
+    country: "India",
+    countryCode: "IN",
+  },
+  /** Pune city centre; the contact map opens here at zoom 10. */
+  map: { lat: 18.5204, lng: 73.8567, zoom: 10 },
+  social: [
+    { name: "LinkedIn", href: "https://www.linkedin.com/company/hourline" },
+    { name: "X", href: "https://x.com/hourlinehq" },
+    { name: "YouTube", href: "https://www.youtube.com/@hourline" },
+    { name: "Instagram", href: "https://www.instagram.com/hourlinehq" },
+  ],
+  /** Support promise shown by the chat and the help page. */
+  supportReplyHours: 2,
+  /** The one "New" badge shown in the header, the mega-menu and the feature heroes. */
+  announcement: {
+    label: "New",
+    text: "Assets & inventory: track stock, warranties and who holds what",
+    href: "/assets-and-inventory",
+  },
+} as const;
+
+export type Brand = typeof brand;
+
+export const appLinks = {
+  signIn: `${brand.appUrl}/login`,
+  signUp: `${brand.appUrl}/register`,
+  forgotPassword: `${brand.appUrl}/forgot-password`,
+} as const;
+
+export function absoluteUrl(path: string): string {
+  return `${brand.publicUrl}${path === "/" ? "/" : path}`;
+}

@@ -1,0 +1,17 @@
+/**
+ * Every marketing figure the site states. Pages interpolate these values; copy never types a number
+ * that is defined here, so a claim reads the same everywhere.
+ */
+export const claims = {
+  timeReductionPercent: 40,
+  successRatePercent: 92,
+  productivityGainPercent: 30,
+  fewerMissedDeadlinesPercent: 50,
+  businessesServed: 50,
+  surveyApprovalPercent: 99,
+} as const;
+
+export type Claims = typeof claims;
+
+/** "more than 50 businesses" as the site always words it. */
+export const businessesPhrase = `more than ${claims.businessesServed} businesses`;

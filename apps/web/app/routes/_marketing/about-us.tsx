@@ -1,0 +1,14 @@
+import { PageHeader } from "~/components/layout/page-header";
+import { routeMeta } from "~/seo";
+import { requirePageRoute } from "~/site";
+
+const route = requirePageRoute("/about-us");
+export const meta = () => routeMeta(route);
+
+export default function Page() {
+  return (
+    <PageHeader heading={route.heading}>
+      <p>{route.description}</p>
+    </PageHeader>
+  );
+}

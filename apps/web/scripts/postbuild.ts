@@ -1,0 +1,129 @@
+/**
+ * Runs after `react-router build`. Checks that every page of the route table was prerendered, writes
+ * sitemap.xml and robots.txt from the route table, the social card and icons, the hashes of each
+ * page's inline scripts (the server's Content-Security-Policy allows exactly those), precompressed
+ * brotli and gzip copies of every text file, and build/site-manifest.json, which is all the server
+ * needs to know about the site.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brand } from "../app/brand";
+import { listPosts } from "../app/content/blog/posts";
+import { handoffRoutes, notFoundPrerenderPath, staticPageRoutes } from "../app/site";
+
+import { writeIcons } from "./icons";
+import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
+
+const buildDir = join(import.meta.dirname, "..", "build");
+const clientDir = join(buildDir, "client");
+
+function htmlFileFor(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attrs = m[1] ?? "";
+    if (/type=["']application\/ld\+json["']/.test(attrs)) continue;
+    hashes.add(
+      `sha256-${createHash("sha256")
+        .update(m[2] ?? "")
+        .digest("base64")}`,
+    );
+  }
+  return [...hashes].sort();
+}
+
+const spaFallbackFile = "__spa-fallback.html";
+
+function page(path: string, lastmod: string): ManifestPage {
+  return pageFromFile(path, htmlFileFor(path), lastmod);
+}
+
+function pageFromFile(path: string, file: string, lastmod: string): ManifestPage {
+  const full = join(clientDir, file);
+  if (!existsSync(full)) throw new Error(`Page ${path} was not prerendered (missing ${file})`);
+  return { path, file, lastmod, scriptHashes: inlineScriptHashes(readFileSync(full, "utf8")) };
+}
+
+function escapeXml(s: string): string {
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+const buildDate = new Date().toISOString().slice(0, 10);
+const posts = await listPosts();
+const pages: ManifestPage[] = [
+  ...staticPageRoutes.map((r) => page(r.path, buildDate)),
+  ...posts.map((p) => page(`/blog-details/${p.id}`, p.date)),
+];
+
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...pages.map(
+    (p) =>
+      `  <url><loc>${escapeXml(brand.publicUrl + p.path)}</loc><lastmod>${p.lastmod}</lastmod></url>`,
+  ),
+  "</urlset>",
+  "",
+].join("\n");
+writeFileSync(join(clientDir, "sitemap.xml"), sitemap);
+writeFileSync(
+  join(clientDir, "robots.txt"),
+  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /console\n\nSitemap: ${brand.publicUrl}/sitemap.xml\n`,
+);
+
+await writeIcons(clientDir, [
+  ...staticPageRoutes.map((r) => ({
+    path: r.path,
+    title: r.path === "/" ? brand.tagline : r.title,
+  })),
+  ...posts.map((p) => ({ path: `/blog-details/${p.id}`, title: p.title })),
+]);
+
+const manifest: SiteManifest = {
+  version: 1,
+  builtAt: new Date().toISOString(),
+  publicUrl: brand.publicUrl,
+  appUrl: brand.appUrl,
+  pages,
+  notFound: page(notFoundPrerenderPath, buildDate),
+  spaFallback: existsSync(join(clientDir, spaFallbackFile))
+    ? pageFromFile("/console", spaFallbackFile, buildDate)
+    : null,
+  handoffs: handoffRoutes.map((h) => ({ path: h.path, target: h.target })),
+};
+writeFileSync(join(buildDir, "site-manifest.json"), JSON.stringify(manifest, null, 2));
+
+// Precompress every text file worth compressing; the server picks the variant the client accepts.
+const compressible = /\.(html|js|css|svg|xml|xsl|txt|json|webmanifest|data)$/;
+let compressed = 0;
+function walk(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full);
+    else if (compressible.test(name) && statSync(full).size >= 512) {
+      const body = readFileSync(full);
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+      compressed++;
+    }
+  }
+}
+walk(clientDir);
+
+console.log(
+  `postbuild: ${pages.length} pages, sitemap and robots.txt written, ${compressed} files precompressed ` +
+    `in ${relative(process.cwd(), clientDir)}`,
+);
