@@ -34,6 +34,13 @@ export async function buildApp(
     forceCloseConnections: "idle",
     // Case and trailing slashes are canonicalised with a 301 by the site plugin, not silently here.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
+    // Malformed URLs and content types are the client's fault: answer in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      return reply
+        .code(status)
+        .send({ status, error: { code: "bad_request", message: error.message } });
+    },
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

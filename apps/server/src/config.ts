@@ -116,13 +116,18 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
+  // One line per variable, even when a value breaks several rules.
+  const byVariable = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const variable = String(issue.path[0] ?? "configuration");
+    if (!byVariable.has(variable)) byVariable.set(variable, issue.message);
+  }
   throw new ConfigError(
-    result.error.issues.map((issue) => {
-      const variable = String(issue.path[0] ?? "configuration");
+    [...byVariable].map(([variable, message]) => {
       const value = env[variable];
       const shown =
         value === undefined || /PASSWORD|SECRET|URL/.test(variable) ? "" : ` (got "${value}")`;
-      return { variable, message: `${issue.message}${shown}` };
+      return { variable, message: `${message}${shown}` };
     }),
   );
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function problems(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("has working defaults for the embedded setup", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.supportInbox).toBe("support@hourline.example");
+    expect(config.appUrl).toBe("https://app.hourline.example");
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("treats blank variables as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["PUBLIC_URL", "localhost:3000"],
+    ["PUBLIC_URL", "ftp://example.com"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["REDIS_URL", "http://localhost"],
+    ["SMTP_URL", "localhost:25"],
+    ["SUPPORT_INBOX", "not-an-address"],
+    ["APP_URL", "app"],
+    ["TRUST_PROXY", "sometimes"],
+    ["LOG_LEVEL", "loud"],
+  ])("names %s when it is %j", (variable, value) => {
+    const err = problems({ [variable]: value });
+    expect(err.problems.map((p) => p.variable)).toEqual([variable]);
+    expect(err.message).toContain(variable);
+  });
+
+  it("never prints the value of a URL, which may hold a password", () => {
+    const err = problems({ DATABASE_URL: "mysql://user:s3cret@host/db" });
+    expect(err.message).not.toContain("s3cret");
+  });
+
+  it("requires SMTP_URL in production", () => {
+    const err = problems({ NODE_ENV: "production" });
+    expect(err.problems[0]?.variable).toBe("SMTP_URL");
+    expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).smtpUrl).toBe(
+      "smtp://mail:25",
+    );
+  });
+
+  it("requires both bootstrap agent variables or neither", () => {
+    expect(problems({ BOOTSTRAP_AGENT_EMAIL: "a@b.example" }).problems[0]?.variable).toBe(
+      "BOOTSTRAP_AGENT_PASSWORD",
+    );
+    expect(
+      loadConfig({
+        BOOTSTRAP_AGENT_EMAIL: "a@b.example",
+        BOOTSTRAP_AGENT_PASSWORD: "a-long-password",
+      }).bootstrapAgent,
+    ).toEqual({ email: "a@b.example", password: "a-long-password" });
+  });
+
+  it("reads TRUST_PROXY as Fastify does", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: "2" }).trustProxy;
+    expect(typeof hops === "function" && [hops("x", 0), hops("x", 1), hops("x", 2)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("strips a trailing slash from origins", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://hourline.example/" }).publicUrl).toBe(
+      "https://hourline.example",
+    );
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The bundled server as a process: a bad variable stops it with a message that names the variable,
+ * and SIGTERM stops it cleanly. Needs `npm run build`.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const entry = fileURLToPath(new URL("../dist/server.js", import.meta.url));
+
+function run(env: Record<string, string>, untilListening = false) {
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const listening = untilListening
+    ? new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listen: ${output}`)), 15_000);
+        child.stdout.on("data", () => {
+          if (output.includes("Server listening")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      })
+    : Promise.resolve();
+  return { child, exited, listening, output: () => output };
+}
+
+describe("server process", () => {
+  it("is built", () => expect(existsSync(entry)).toBe(true));
+
+  it.each([
+    ["PORT", "not-a-port"],
+    ["DATABASE_URL", "mysql://x"],
+    ["PUBLIC_URL", "nope"],
+  ])("refuses to start when %s is %j and names it", async (variable, value) => {
+    const proc = run({ [variable]: value });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain("Invalid configuration");
+    expect(proc.output()).toContain(variable);
+  });
+
+  it("refuses to start in production without SMTP_URL", async () => {
+    const proc = run({ NODE_ENV: "production" });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toMatch(/SMTP_URL .*required in production/);
+  });
+
+  it("stops cleanly on SIGTERM", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "hourline-proc-"));
+    try {
+      const proc = run({ PORT: "0", DATA_DIR: dataDir }, true);
+      await proc.listening;
+      proc.child.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+      expect(proc.output()).toContain("stopping");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
