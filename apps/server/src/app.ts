@@ -5,6 +5,7 @@
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
 import type { Config } from "./config";
@@ -37,7 +38,8 @@ export async function buildApp(
     // Malformed URLs and content types are the client's fault: answer in the API's error shape.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
-      return reply
+      // The reply here is typed for a route-less context; its runtime API is the usual one.
+      return (reply as unknown as FastifyReply)
         .code(status)
         .send({ status, error: { code: "bad_request", message: error.message } });
     },

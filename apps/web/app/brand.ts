@@ -5,6 +5,8 @@
  */
 
 const env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env;
+// Vite replaces import.meta.env in the bundles; under plain Node (build scripts, tests) it is absent.
+const viteEnv = (import.meta as { env?: Record<string, string | undefined> }).env;
 
 function origin(value: string | undefined, fallback: string): string {
   return (value ?? fallback).replace(/\/+$/, "");
@@ -15,8 +17,8 @@ export const brand = {
   legalName: "Hourline Software Private Limited",
   tagline: "Projects, time and people in one calm workspace",
   domain: "hourline.example",
-  publicUrl: origin(import.meta.env?.VITE_PUBLIC_URL ?? env.PUBLIC_URL, "http://localhost:3000"),
-  appUrl: origin(import.meta.env?.VITE_APP_URL ?? env.APP_URL, "https://app.hourline.example"),
+  publicUrl: origin(viteEnv?.VITE_PUBLIC_URL ?? env.PUBLIC_URL, "http://localhost:3000"),
+  appUrl: origin(viteEnv?.VITE_APP_URL ?? env.APP_URL, "https://app.hourline.example"),
   supportEmail: "support@hourline.example",
   careersEmail: "careers@hourline.example",
   phone: { display: "+91 20 4120 7788", href: "tel:+912041207788" },
