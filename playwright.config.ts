@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
     },
   },
 });

@@ -14,7 +14,13 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.
 
 export function testConfig(env: Record<string, string> = {}): Config & { cleanup(): void } {
   const dataDir = mkdtempSync(join(tmpdir(), "hourline-test-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
+    ...env,
+  });
   return { ...config, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 

@@ -16,7 +16,7 @@ import { handoffRoutes, notFoundPrerenderPath, staticPageRoutes } from "../app/s
 import { writeIcons } from "./icons";
 import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
 
-const buildDir = join(import.meta.dirname, "..", "build");
+const buildDir = join(import.meta.dirname, "..", process.env.WEB_BUILD_DIR ?? "build");
 const clientDir = join(buildDir, "client");
 
 function htmlFileFor(path: string): string {
