@@ -1,0 +1,54 @@
+/**
+ * The error envelope every API endpoint answers with (brief §4): `{status, error: {code, message,
+ * fields?}}`, where `status` repeats the HTTP status and `fields` maps a body field to its problem.
+ */
+import { z } from "zod";
+
+export const apiErrorCodes = [
+  "bad_request",
+  "validation_failed",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "internal",
+  "unavailable",
+] as const;
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  status: z.number().int().min(400).max(599),
+  error: z.object({
+    // Open on purpose: a client must cope with a code it does not know yet.
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export function apiError(
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ApiError {
+  return { status, error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** The answer of an endpoint that has nothing to return but its success. */
+export const okSchema = z.object({ status: z.literal(200) });
+export type Ok = z.infer<typeof okSchema>;
+
+/** The first problem of each top-level field, as `fields` of a 400 answer. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

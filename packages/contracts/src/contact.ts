@@ -1,0 +1,92 @@
+/**
+ * The contact form's body (POST /api/support/contact_us). The web form validates with this schema and
+ * the server parses with it, so a rule and its message are written once. `website` is a honeypot: a
+ * field people never see, which only bots fill in.
+ */
+import { z } from "zod";
+
+export const contactLimits = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  message: 5000,
+} as const;
+
+/** The minimum number of digits in a phone number: shorter ones are typos. */
+const MIN_PHONE_DIGITS = 5;
+
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in a
+// name, and a line break in a name would end a mail header early.
+function hasControlCharacter(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const name = z
+  .string({ error: "Please enter your name." })
+  .trim()
+  .min(1, "Please enter your name.")
+  .max(contactLimits.name, `Please keep your name to ${contactLimits.name} characters or fewer.`)
+  .refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation.");
+
+const email = z
+  .string({ error: "Please enter your e-mail address." })
+  .trim()
+  .min(1, "Please enter your e-mail address.")
+  .max(contactLimits.email, "That e-mail address is too long.")
+  .pipe(z.email("Please enter a valid e-mail address, like name@company.com."));
+
+const phone = z
+  .string({ error: "Please enter the phone number as text." })
+  .trim()
+  .max(contactLimits.phone, `Please keep the phone number to ${contactLimits.phone} characters.`)
+  .refine(
+    (v) => /^[0-9 +()-]*$/.test(v),
+    "Please use only digits, spaces and the characters + ( ) -.",
+  )
+  .refine(
+    (v) => v === "" || v.replace(/\D/g, "").length >= MIN_PHONE_DIGITS,
+    "That phone number looks too short.",
+  )
+  .nullish()
+  // An empty or absent phone number is the same thing: none was given.
+  .transform((v) => (v ? v : undefined));
+
+const message = z
+  .string({ error: "Please write your message." })
+  .trim()
+  .min(1, "Please write your message.")
+  .max(
+    contactLimits.message,
+    `Please keep your message to ${contactLimits.message.toLocaleString("en")} characters or fewer.`,
+  );
+
+export const contactRequestSchema = z.object({
+  name,
+  email,
+  phone_numbers: phone,
+  message,
+  /** The honeypot: empty from people. The server drops any message that fills it. */
+  website: z.string().max(2048).optional(),
+});
+
+/** What a client sends (the form's values). */
+export type ContactRequestInput = z.input<typeof contactRequestSchema>;
+/** What the server stores: trimmed, with an absent phone number as undefined. */
+export type ContactRequest = z.output<typeof contactRequestSchema>;
+
+export const contactFields = ["name", "email", "phone_numbers", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
+
+/** True when the honeypot holds anything: a bot filled in the field no person can see. */
+export function isHoneypotFilled(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || !Object.hasOwn(body, "website")) return false;
+  const value: unknown = (body as { website?: unknown }).website;
+  if (value === undefined || value === null) return false;
+  return typeof value === "string" ? value.trim() !== "" : true;
+}
