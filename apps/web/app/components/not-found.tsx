@@ -16,7 +16,7 @@ export function NotFound() {
         The link may be old, or the address may have a typo. These pages are a good place to pick up
         from:
       </p>
-      <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {suggestions.map((r) => (
           <li key={r.path}>
             <Link to={r.path} className="card block p-5 no-underline hover:border-brand">

@@ -69,7 +69,7 @@ function MegaMenuPanel() {
             className="col-start-2 row-span-2 row-start-1 p-5 focus-visible:outline-offset-[-3px]"
           >
             <p className="mb-4 max-w-prose text-sm text-muted">{g.summary}</p>
-            <ul className="grid gap-2 sm:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               {featureRoutesList
                 .filter((r) => r.feature?.group === g.id)
                 .map((r) => (

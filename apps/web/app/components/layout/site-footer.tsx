@@ -17,7 +17,7 @@ export function SiteFooter() {
   const year = 2026;
   return (
     <footer className="mt-24 border-t border-line bg-surface">
-      <div className="container-page grid gap-10 py-14 lg:grid-cols-[1.2fr_3fr]">
+      <div className="container-page grid grid-cols-1 gap-10 py-14 lg:grid-cols-[1.2fr_3fr]">
         <div className="space-y-4">
           <Link to="/" className="text-ink no-underline" aria-label={`${brand.name} home`}>
             <Logo />
@@ -45,7 +45,7 @@ export function SiteFooter() {
             </p>
           </address>
         </div>
-        <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-5">
           <nav aria-labelledby="footer-features" className="lg:col-span-1">
             <h2 id="footer-features" className="mb-3 text-sm font-bold text-ink">
               Features

@@ -19,7 +19,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         <p>{route.description}</p>
       </PageHeader>
       <div className="container-page py-14">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.posts.map((post) => (
             <li key={post.id} className="card flex flex-col overflow-hidden">
               <img

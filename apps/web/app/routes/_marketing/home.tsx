@@ -1,14 +1,257 @@
-import { PageHeader } from "~/components/layout/page-header";
+import { ArrowRight, Gauge, MousePointerClick, Rocket } from "lucide-react";
+import { Link } from "react-router";
+import { appLinks, brand } from "~/brand";
+import { AnnouncementBadge } from "~/components/announcement-badge";
+import { KanbanMockup } from "~/components/mockups/kanban-mockup";
+import { TimesheetMockup } from "~/components/mockups/timesheet-mockup";
+import { CheckList } from "~/components/ui/check-list";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { billing } from "~/content/pricing";
+import { businessesPhrase, claims } from "~/content/claims";
+import { testimonials } from "~/content/testimonials";
 import { routeMeta } from "~/seo";
-import { requirePageRoute } from "~/site";
+import { featureGroups, featureRoutesList, requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/");
 export const meta = () => routeMeta(route);
 
-export default function Page() {
+const featureCards = [
+  {
+    icon: Gauge,
+    title: "Fast performance",
+    text: "Boards, timesheets and calendars open in a blink, even with years of history behind them, so nobody waits to log an hour or move a card.",
+  },
+  {
+    icon: Rocket,
+    title: "Easy to set up",
+    text: "Invite your team, import your people and pick the modules you need. Most companies run their first sprint and first payroll week within a day.",
+  },
+  {
+    icon: MousePointerClick,
+    title: "Simple and clean UI",
+    text: "One layout for every module and no training manual: if you can use a calendar and a to-do list, you can use Hourline.",
+  },
+];
+
+const productivityChecklist = [
+  "Plan work on Kanban or Scrum boards, with story points and sprint goals",
+  "Track time automatically, with idle detection and optional screenshots",
+  "Approve timesheets, edit requests and leave from one queue",
+  "See attendance, leave and public holidays on one team calendar",
+  "Turn approved hours into client invoices and payroll reports",
+];
+
+export default function Home() {
   return (
-    <PageHeader heading={route.heading}>
-      <p>{route.description}</p>
-    </PageHeader>
+    <>
+      <section
+        aria-labelledby="hero-title"
+        className="overflow-hidden border-b border-line bg-[radial-gradient(70rem_30rem_at_85%_-10%,var(--color-brand-soft),transparent),radial-gradient(40rem_20rem_at_0%_110%,var(--color-accent-soft),transparent)]"
+      >
+        <div className="container-page grid grid-cols-1 items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:py-24">
+          <div>
+            <AnnouncementBadge />
+            <h1 id="hero-title" className="mt-6 text-display font-bold text-ink">
+              {route.heading}
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-muted sm:text-xl">
+              {brand.name} keeps projects, timesheets, attendance, leave, files and company assets
+              in one workspace, so managers stop stitching five tools together and teams spend their
+              day on the work itself.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <a href={appLinks.signUp} className="btn btn-primary">
+                Start for free <ArrowRight aria-hidden="true" className="size-4" />
+              </a>
+              <Link to="/pricing" className="btn btn-secondary">
+                See how pricing works
+              </Link>
+            </div>
+            <p className="mt-6 text-sm text-muted">{billing.promises.slice(0, 3).join(" · ")}</p>
+          </div>
+          <KanbanMockup className="lg:rotate-1" />
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="container-page py-20">
+        <SectionHeading
+          id="why-title"
+          eyebrow="Why teams switch"
+          title="Built for the way small teams really work"
+          align="center"
+        >
+          <p>
+            Fewer tabs, fewer spreadsheets, fewer status meetings. Everything that touches a
+            project, an hour or a person lives in one place.
+          </p>
+        </SectionHeading>
+        <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
+          {featureCards.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="card p-6">
+              <span className="grid size-11 place-items-center rounded-xl bg-brand-soft text-brand">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <h3 className="mt-5 text-xl font-bold text-ink">{title}</h3>
+              <p className="mt-2 text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="productivity-title" className="border-y border-line bg-surface">
+        <div className="container-page grid grid-cols-1 items-center gap-12 py-20 lg:grid-cols-2">
+          <div>
+            <SectionHeading
+              id="productivity-title"
+              eyebrow="Productivity"
+              title="From plan to payslip without copying a number twice"
+            >
+              <p>
+                Work is planned on boards, tracked while it happens and approved once. Reports,
+                invoices and payroll read the same hours, so they always agree.
+              </p>
+            </SectionHeading>
+            <CheckList items={productivityChecklist} className="mt-8" />
+          </div>
+          <TimesheetMockup />
+        </div>
+      </section>
+
+      <section aria-labelledby="team-title" className="container-page py-20">
+        <div className="grid grid-cols-1 items-center gap-12 lg:grid-cols-[1fr_1.1fr]">
+          <SectionHeading
+            id="team-title"
+            eyebrow="Team management"
+            title="Spend your week leading the team, not chasing it"
+          >
+            <p>
+              Check-ins replace the morning status call, leave requests arrive with the balance
+              already worked out, and the attendance report is ready before payroll asks. Across the
+              companies that answered our last customer survey, managers report:
+            </p>
+          </SectionHeading>
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Stat
+              value={`${claims.timeReductionPercent}%`}
+              label="less time spent on timesheets and approvals"
+            />
+            <Stat
+              value={`${claims.successRatePercent}%`}
+              label="of projects delivered on their planned date"
+            />
+            <Stat
+              value={`${claims.productivityGainPercent}%`}
+              label="more focused hours per person each week"
+            />
+            <Stat
+              value={`${claims.fewerMissedDeadlinesPercent}%`}
+              label="fewer missed deadlines after the first quarter"
+            />
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="modules-title" className="border-y border-line bg-sunken">
+        <div className="container-page py-20">
+          <SectionHeading
+            id="modules-title"
+            eyebrow="One workspace"
+            title="Every module shares the same people and projects"
+          >
+            <p>
+              Start with the part that hurts most today. The rest is already switched on when you
+              need it.
+            </p>
+          </SectionHeading>
+          <div className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {featureGroups.map((g) => (
+              <section key={g.id} aria-labelledby={`group-${g.id}`} className="card p-6">
+                <h3 id={`group-${g.id}`} className="text-lg font-bold text-ink">
+                  {g.label}
+                </h3>
+                <p className="mt-2 text-sm text-muted">{g.summary}</p>
+                <ul className="mt-4 space-y-1.5 text-sm">
+                  {featureRoutesList
+                    .filter((r) => r.feature?.group === g.id)
+                    .map((r) => (
+                      <li key={r.path}>
+                        <Link to={r.path} className="font-semibold text-brand">
+                          {r.feature?.label}
+                        </Link>
+                      </li>
+                    ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="voices-title" className="container-page py-20">
+        <SectionHeading
+          id="voices-title"
+          eyebrow="Customers"
+          title="What changed for teams that switched"
+          align="center"
+        >
+          <p>
+            Hourline runs the working week at {businessesPhrase}, from studios of five to
+            distributors of two hundred.
+          </p>
+        </SectionHeading>
+        <ul className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
+          {testimonials.slice(0, 3).map((t) => (
+            <li key={t.name} className="card flex flex-col p-6">
+              <blockquote className="flex-1 text-ink">
+                <p>“{t.text}”</p>
+              </blockquote>
+              <p className="mt-6 text-sm">
+                <span className="block font-bold text-ink">{t.name}</span>
+                <span className="text-muted">
+                  {t.role}, {t.company}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cta-title" className="container-page">
+        <div className="rounded-[2rem] bg-brand-strong px-6 py-14 text-center text-on-brand sm:px-12">
+          <h2 id="cta-title" className="text-title font-bold">
+            Use it now. Pay for what you used, next month.
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-[#e0e7ff]">
+            Every module is included from day one. We invoice at the start of each month for the
+            month that has passed, and you can stop whenever you like.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a
+              href={appLinks.signUp}
+              className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
+            >
+              Create your workspace
+            </a>
+            <Link
+              to="/contact-us"
+              className="btn text-on-brand ring-1 ring-[#c7d2fe] hover:bg-[#312e81]"
+            >
+              Talk to us first
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Stat({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="card flex flex-col-reverse p-6">
+      <dt className="mt-2 text-muted">{label}</dt>
+      <dd className="font-[family-name:var(--font-display)] text-5xl font-bold text-brand tabular-nums">
+        {value}
+      </dd>
+    </div>
   );
 }
