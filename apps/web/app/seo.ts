@@ -52,6 +52,21 @@ export function breadcrumbJsonLd(trail: { name: string; path: string }[]): Recor
   };
 }
 
+/** FAQPage data for the questions a page shows; answers are the same plain text the page prints. */
+export function faqJsonLd(
+  items: readonly { question: string; answer: string }[],
+): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
 export function buildMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = fullTitle(input.path, input.title);
   const url = absoluteUrl(input.path);
