@@ -1,13 +1,10 @@
 /**
- * Copy for the fifteen feature pages, in mega-menu order. Each page is parsed with
- * `featurePageSchema` at module load, so a missing field or an over-long headline stops the build.
+ * Copy for the fifteen feature pages, in mega-menu order. Checked against `featurePageSchema` at
+ * build time (validate-content.ts), so a missing field or an over-long headline stops the build.
  */
-import type { z } from "zod";
-import { featurePageSchema, type FeaturePage } from "./schema";
+import type { FeaturePage } from "./schema";
 
-type FeaturePageInput = z.input<typeof featurePageSchema>;
-
-const rawFeaturePages: FeaturePageInput[] = [
+export const featurePages: FeaturePage[] = [
   {
     path: "/project-management-for-startups",
     eyebrow: "Startups",
@@ -698,7 +695,3 @@ const rawFeaturePages: FeaturePageInput[] = [
     mockup: "inventory",
   },
 ];
-
-export const featurePages: FeaturePage[] = rawFeaturePages.map((page) =>
-  featurePageSchema.parse(page),
-);

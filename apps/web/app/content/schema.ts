@@ -1,6 +1,7 @@
 /**
- * Schemas for the site's content data. Every content module is parsed by these at build time
- * (and in the content tests), so a missing field or a malformed date stops the build.
+ * Schemas for the site's content data. Content modules only import the types from here: zod must
+ * not ship to the browser. validate-content.ts parses every module with these schemas before each
+ * build (scripts/validate-content.ts) and in the content tests, so bad content stops the build.
  */
 import { z } from "zod";
 
@@ -61,7 +62,7 @@ export const featureSectionSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(5),
   paragraphs: z.array(z.string().min(60)).min(1).max(4),
-  points: z.array(z.string().min(10)).max(8).default([]),
+  points: z.array(z.string().min(10)).max(8).optional(),
 });
 
 export const featurePageSchema = z.object({
