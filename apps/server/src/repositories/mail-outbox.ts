@@ -1,0 +1,199 @@
+/**
+ * The mail outbox (table mail_outbox). Mail is enqueued inside the caller's transaction, so it exists
+ * exactly when what caused it was committed; workers claim due rows with a lease that one atomic
+ * conditional UPDATE grants to a single worker, so two instances never send the same row at once.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { Database, MailOutboxStatus, MailOutboxTable } from "../db/schema";
+import { outgoingMailSchema, type MailAddress, type OutgoingMail } from "../mail/outgoing-mail";
+
+export interface OutboxMail {
+  id: number;
+  kind: string;
+  to: string;
+  replyTo: MailAddress | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: MailOutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lockedUntil: number | null;
+  lastError: string | null;
+  messageId: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+function toOutboxMail(row: Selectable<MailOutboxTable>): OutboxMail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    replyTo: row.reply_to ? (JSON.parse(row.reply_to) as MailAddress) : null,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lockedUntil: row.locked_until,
+    lastError: row.last_error,
+    messageId: row.message_id,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/**
+ * Puts a mail in the outbox. Pass the transaction that writes what the mail is about: the mail is
+ * committed with it or not at all. Throws on a malformed mail (a programming error, never input).
+ */
+export async function enqueueMail(
+  db: Kysely<Database>,
+  mail: OutgoingMail,
+  now = Date.now(),
+): Promise<number> {
+  const clean = outgoingMailSchema.parse(mail);
+  const row = await db
+    .insertInto("mail_outbox")
+    .values({
+      kind: clean.kind,
+      to_address: clean.to,
+      reply_to: clean.replyTo ? JSON.stringify(clean.replyTo) : null,
+      subject: clean.subject,
+      text_body: clean.text,
+      html_body: clean.html ?? null,
+      next_attempt_at: now,
+      locked_until: null,
+      lease_token: null,
+      last_error: null,
+      message_id: null,
+      created_at: now,
+      finished_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Claims the next due mail for `leaseMs`: it is pending, due, and nobody holds a live lease on it.
+ * The UPDATE repeats those conditions, so when two workers pick the same row only one gets it back;
+ * the other tries the next candidate. Each claim counts as an attempt.
+ */
+export async function claimNextMail(
+  db: Kysely<Database>,
+  { now, leaseMs, token }: { now: number; leaseMs: number; token: string },
+): Promise<OutboxMail | undefined> {
+  const candidates = await db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(5)
+    .execute();
+  for (const { id } of candidates) {
+    const row = await db
+      .updateTable("mail_outbox")
+      .set((eb) => ({
+        locked_until: now + leaseMs,
+        lease_token: token,
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return toOutboxMail(row);
+  }
+  return undefined;
+}
+
+/** Records a delivery (or its printing). False when the lease was lost to another worker. */
+export async function markMailDone(
+  db: Kysely<Database>,
+  id: number,
+  token: string,
+  done: { status: "sent" | "logged"; messageId: string | null; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({
+      status: done.status,
+      message_id: done.messageId,
+      finished_at: done.now,
+      locked_until: null,
+      lease_token: null,
+    })
+    .where("id", "=", id)
+    .where("lease_token", "=", token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Schedules another attempt after a failed one and gives up the lease. */
+export async function scheduleMailRetry(
+  db: Kysely<Database>,
+  id: number,
+  token: string,
+  retry: { nextAttemptAt: number; error: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({
+      next_attempt_at: retry.nextAttemptAt,
+      last_error: retry.error,
+      locked_until: null,
+      lease_token: null,
+    })
+    .where("id", "=", id)
+    .where("lease_token", "=", token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives up on a mail after its last attempt; the row stays, with the last error, for a person. */
+export async function markMailFailed(
+  db: Kysely<Database>,
+  id: number,
+  token: string,
+  failure: { error: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({
+      status: "failed",
+      last_error: failure.error,
+      finished_at: failure.now,
+      locked_until: null,
+      lease_token: null,
+    })
+    .where("id", "=", id)
+    .where("lease_token", "=", token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function findMail(db: Kysely<Database>, id: number): Promise<OutboxMail | undefined> {
+  const row = await db
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toOutboxMail(row) : undefined;
+}
+
+/** Oldest first, optionally of one status. */
+export async function listMail(
+  db: Kysely<Database>,
+  { status, limit = 100 }: { status?: MailOutboxStatus; limit?: number } = {},
+): Promise<OutboxMail[]> {
+  let query = db.selectFrom("mail_outbox").selectAll().orderBy("id").limit(limit);
+  if (status) query = query.where("status", "=", status);
+  return (await query.execute()).map(toOutboxMail);
+}
