@@ -9,8 +9,13 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import type { Config } from "./config";
+import type { OutboxWorkerOptions } from "./mail/outbox-worker";
+import contactInbox from "./plugins/contact-inbox";
 import dbPlugin from "./plugins/db";
+import mailer from "./plugins/mailer";
 import securityHeaders from "./plugins/security-headers";
+import apiRoutes from "./routes/api/index";
+import type { ContactUsOptions } from "./routes/api/support/contact-us";
 import healthRoutes from "./routes/health";
 import sitePlugin from "./site/site-plugin";
 
@@ -18,6 +23,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
   /** Tests isolate PostgreSQL runs in a schema of their own. */
   pgSchema?: string;
+  /** Tests shorten the outbox's polling and retry delays. */
+  mailWorker?: Partial<OutboxWorkerOptions>;
+  /** Tests lower the contact form's rate limit. */
+  contactUs?: ContactUsOptions;
 }
 
 export async function buildApp(
@@ -69,7 +78,13 @@ export async function buildApp(
     databaseUrl: config.databaseUrl,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
   });
+  await app.register(mailer, { smtpUrl: config.smtpUrl, worker: options.mailWorker });
+  await app.register(contactInbox, {
+    supportInbox: config.supportInbox,
+    publicUrl: config.publicUrl,
+  });
   await app.register(healthRoutes);
+  await app.register(apiRoutes, { prefix: "/api", contactUs: options.contactUs });
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
     publicUrl: config.publicUrl,

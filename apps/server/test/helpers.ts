@@ -7,13 +7,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/app";
+import { buildApp, type BuildOptions } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export function testConfig(env: Record<string, string> = {}): Config & { cleanup(): void } {
-  const dataDir = mkdtempSync(join(tmpdir(), "hourline-test-"));
+/** `dataDir` reuses a directory (an app "restarted" on the same data); its caller removes it. */
+export function testConfig(
+  env: Record<string, string> = {},
+  { dataDir: reuse }: { dataDir?: string } = {},
+): Config & { cleanup(): void } {
+  const dataDir = reuse ?? mkdtempSync(join(tmpdir(), "hourline-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -21,14 +25,19 @@ export function testConfig(env: Record<string, string> = {}): Config & { cleanup
     ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
     ...env,
   });
-  return { ...config, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    ...config,
+    cleanup: () => {
+      if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function testApp(
   env: Record<string, string> = {},
-  options: { pgSchema?: string } = {},
+  { dataDir, ...options }: BuildOptions & { dataDir?: string } = {},
 ): Promise<FastifyInstance> {
-  const config = testConfig(env);
+  const config = testConfig(env, dataDir ? { dataDir } : {});
   const app = await buildApp(config, { logger: false, ...options });
   app.addHook("onClose", async () => config.cleanup());
   return app;

@@ -90,3 +90,11 @@ export function isHoneypotFilled(body: unknown): boolean {
   if (value === undefined || value === null) return false;
   return typeof value === "string" ? value.trim() !== "" : true;
 }
+
+/** The form's labels and hints, shared by the web form and the server's no-JavaScript pages. */
+export const contactFieldText: Record<ContactField, { label: string; hint?: string }> = {
+  name: { label: "Name" },
+  email: { label: "E-mail", hint: "We reply to this address." },
+  phone_numbers: { label: "Phone (optional)", hint: "Only if you would like us to call you." },
+  message: { label: "Message", hint: "Up to 5,000 characters." },
+};

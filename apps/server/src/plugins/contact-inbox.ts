@@ -1,0 +1,82 @@
+/**
+ * Receives contact messages: stores each one and enqueues the support inbox's notification in one
+ * transaction, so a message is never stored without its mail nor mailed without being stored.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import type { ContactRequest } from "@hourline/contracts/contact";
+import fp from "fastify-plugin";
+import { contactNotification } from "../mail/templates/contact-notification";
+import { getOrCreateSetting } from "../repositories/app-settings";
+import { insertContactMessage } from "../repositories/contact-messages";
+import { enqueueMail } from "../repositories/mail-outbox";
+
+export interface ContactSender {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface ContactInbox {
+  receive(message: ContactRequest, sender: ContactSender): Promise<{ id: number }>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    contactInbox: ContactInbox;
+  }
+}
+
+export interface ContactInboxOptions {
+  supportInbox: string;
+  publicUrl: string;
+}
+
+const IP_HASH_SECRET = "contact.ip_hash_secret";
+const MAX_USER_AGENT = 512;
+
+export default fp<ContactInboxOptions>(
+  async (app, options) => {
+    const db = app.database.db;
+    // One secret per installation, made once and shared by every instance: the same IP hashes the
+    // same everywhere, and the hash cannot be reversed by trying all 2^32 IPv4 addresses.
+    const secret = await getOrCreateSetting(db, IP_HASH_SECRET, () =>
+      randomBytes(32).toString("base64url"),
+    );
+    const hashIp = (ip: string) => createHmac("sha256", secret).update(ip).digest("hex");
+
+    app.decorate("contactInbox", {
+      async receive(message, sender) {
+        const receivedAt = Date.now();
+        const id = await db.transaction().execute(async (trx) => {
+          const id = await insertContactMessage(trx, {
+            name: message.name,
+            email: message.email,
+            phone: message.phone_numbers,
+            message: message.message,
+            receivedAt,
+            ipHash: hashIp(sender.ip),
+            userAgent: sender.userAgent?.slice(0, MAX_USER_AGENT),
+          });
+          await enqueueMail(
+            trx,
+            contactNotification(
+              {
+                id,
+                name: message.name,
+                email: message.email,
+                phone: message.phone_numbers,
+                message: message.message,
+                receivedAt,
+              },
+              options,
+            ),
+            receivedAt,
+          );
+          return id;
+        });
+        app.mailer.kick();
+        return { id };
+      },
+    } satisfies ContactInbox);
+  },
+  { name: "contact-inbox", dependencies: ["db", "mailer"] },
+);

@@ -1,0 +1,55 @@
+/**
+ * The JSON API under /api (brief §4): zod schemas from packages/contracts for bodies and answers,
+ * every error in the envelope `{status, error: {code, message, fields?}}`, per-route rate limits,
+ * and form bodies for the pages that must work without JavaScript. One folder per area.
+ */
+import formbody from "@fastify/formbody";
+import rateLimit from "@fastify/rate-limit";
+import { apiError } from "@hourline/contracts/api-error";
+import type { FastifyError, FastifyPluginAsync } from "fastify";
+import { RateLimitedError } from "./rate-limited-error";
+import contactUsRoute, { type ContactUsOptions } from "./support/contact-us";
+import {
+  BodyValidationError,
+  jsonSerializerCompiler,
+  zodValidatorCompiler,
+} from "./zod-schema-compilers";
+
+export interface ApiOptions {
+  contactUs?: ContactUsOptions | undefined;
+}
+
+const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  // JSON, and urlencoded forms for the no-JavaScript pages; anything else is a 415.
+  app.removeContentTypeParser("text/plain");
+  await app.register(formbody);
+  // Limits are per route (config.rateLimit); the default key is the client IP, which honours
+  // TRUST_PROXY. The store is per instance.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  // Validation and rate-limit errors carry what the answer needs; everything else goes on to the
+  // app's handler, which maps the remaining statuses to the same envelope.
+  app.setErrorHandler(
+    (error: FastifyError | BodyValidationError | RateLimitedError, _req, reply) => {
+      if (error instanceof BodyValidationError) {
+        return reply
+          .code(400)
+          .send(apiError(400, "validation_failed", error.message, error.fields));
+      }
+      if (error instanceof RateLimitedError) {
+        return reply.code(429).send(apiError(429, "rate_limited", error.message));
+      }
+      throw error;
+    },
+  );
+
+  await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
+};
+
+export default apiRoutes;
