@@ -106,7 +106,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/goals",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/goals.tsx",
     title: "Our goals",
     heading: "Goals that keep us honest",
     description:
@@ -116,7 +116,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/whats-new",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/whats-new.tsx",
     title: "What's new",
     heading: "What's new in Hourline",
     description:
@@ -126,7 +126,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/trust&security",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/trust-and-security.tsx",
     title: "Trust & security",
     heading: "Trust and security at Hourline",
     description:
@@ -136,7 +136,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/site-map",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/site-map.tsx",
     title: "Site map",
     heading: "Find your way around Hourline",
     description:
@@ -185,7 +185,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/features",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/features.tsx",
     title: "Features",
     heading: "Everything a growing team runs on",
     description:
@@ -195,7 +195,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/feature-detail",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/feature-detail.tsx",
     title: "Feature overview",
     heading: "How the modules fit together",
     description:
@@ -206,7 +206,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/why-hourline",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/why-hourline.tsx",
     title: "Why Hourline",
     heading: "Why teams choose Hourline",
     description:
@@ -236,7 +236,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/what-do",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/what-do.tsx",
     title: "What we do",
     heading: "What we do",
     description:
@@ -246,7 +246,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/careers",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/careers.tsx",
     title: "Careers",
     heading: "Work with us",
     description:
@@ -256,7 +256,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/view-case",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/view-case.tsx",
     title: "Case study",
     heading: "Case study: from spreadsheets to one workspace",
     description:
@@ -266,7 +266,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/customers",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/customers.tsx",
     title: "Customers",
     heading: "Teams that run on Hourline",
     description:
@@ -276,7 +276,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/terms",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_legal/terms.tsx",
     title: "Terms of Service",
     heading: "Terms of Service",
     description:
@@ -286,7 +286,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/policy",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_legal/policy.tsx",
     title: "Privacy Policy",
     heading: "Privacy Policy",
     description:
@@ -296,7 +296,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/refund-and-cancellation-policy",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_legal/refund-and-cancellation-policy.tsx",
     title: "Refund and cancellation policy",
     heading: "Refund and cancellation policy",
     description:
@@ -306,7 +306,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/shipping-and-delivery-policy",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_legal/shipping-and-delivery-policy.tsx",
     title: "Shipping and delivery policy",
     heading: "Shipping and delivery policy",
     description:

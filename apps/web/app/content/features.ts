@@ -599,7 +599,7 @@ export const featurePages: FeaturePage[] = [
   {
     path: "/employee-leave-management",
     eyebrow: "Leave",
-    headline: "Leave requests, balances and policies without the back-and-forth",
+    headline: "Every leave request decided with the balance and the team calendar in view",
     lead: "Define your leave types and accrual rules once, and every employee sees an accurate balance. Requests reach the right approver with the team calendar beside them, and decisions are recorded with a comment.",
     bullets: [
       "Balances per leave type that employees can check themselves",
