@@ -184,6 +184,30 @@ describe("caching, compression and headers", () => {
     expect(plain.headers["content-type"]).toMatch(/javascript/);
   });
 
+  it("answers 304 to a matching If-None-Match and the same bytes as the build", async () => {
+    const first = await app.inject({ url: "/pricing" });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ url: "/pricing", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { loadConfig } = await import("../config");
+    const siteDir = loadConfig(
+      process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {},
+    ).siteDir;
+    const onDisk = readFileSync(join(siteDir, "client/pricing/index.html"), "utf8");
+    expect(first.body).toBe(onDisk);
+  });
+
+  it("answers HEAD like GET without a body", async () => {
+    const res = await app.inject({ url: "/about-us", method: "HEAD" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("");
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
   it("revalidates HTML and sends it compressed when asked", async () => {
     const res = await app.inject({ url: "/pricing", headers: { "accept-encoding": "br" } });
     expect(res.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");

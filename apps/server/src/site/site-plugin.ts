@@ -4,12 +4,12 @@
  * made at build time, the app hand-offs, and the 404 page with status 404 for everything else.
  * What exists is decided by build/site-manifest.json, never by probing the file system per request.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import fastifyStatic from "@fastify/static";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { siteManifestSchema, type ManifestPage } from "@hourline/contracts/site-manifest";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { htmlCsp } from "./content-security-policy";
+import { loadStaticFiles, negotiateEncoding, type StaticFile } from "./static-files";
 
 export interface SitePluginOptions {
   siteDir: string;
@@ -20,28 +20,13 @@ export interface SitePluginOptions {
 }
 
 interface ServedPage {
-  file: string;
+  file: StaticFile;
   csp: string;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 const SHORT = "public, max-age=3600";
-
-function listFiles(root: string): Set<string> {
-  const files = new Set<string>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (!/\.(br|gz)$/.test(name) && !name.endsWith(".html")) {
-        files.add(`/${relative(root, full).split(sep).join("/")}`);
-      }
-    }
-  };
-  walk(root);
-  return files;
-}
 
 export function canonicalPath(pathname: string): string {
   const bare = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -74,35 +59,64 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
     );
   }
 
+  // Every file of the build, in memory. HTML pages are reachable only through the manifest.
+  const files = loadStaticFiles(clientDir);
+  const fileFor = (name: string): StaticFile => {
+    const file = files.get(`/${name}`);
+    if (!file) throw new Error(`The site manifest names ${name}, which is not in the build`);
+    return file;
+  };
   const serve = (p: ManifestPage): ServedPage => ({
-    file: p.file,
+    file: fileFor(p.file),
     csp: htmlCsp(p.scriptHashes, { publicUrl: options.publicUrl }),
   });
   const pages = new Map(manifest.pages.map((p) => [p.path, serve(p)]));
   const notFound = serve(manifest.notFound);
   const handoffs = new Map(manifest.handoffs.map((h) => [h.path, `${options.appUrl}${h.target}`]));
-  const files = listFiles(clientDir);
+  const assets = new Map([...files].filter(([path]) => !path.endsWith(".html")));
 
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    serve: false,
-    preCompressed: true,
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
-  });
-
-  const sendPage = (reply: FastifyReply, page: ServedPage, status = 200) =>
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: StaticFile,
+    cacheControl: string,
+    status = 200,
+  ) => {
     reply
       .code(status)
-      .header("Content-Security-Policy", page.csp)
-      .header("Cache-Control", status === 200 ? REVALIDATE : "no-store")
-      .type("text/html; charset=utf-8")
-      .sendFile(page.file);
+      .header("Content-Type", file.contentType)
+      .header("Cache-Control", cacheControl)
+      .header("Vary", "Accept-Encoding");
+    if (status === 200) {
+      reply.header("ETag", file.etag).header("Last-Modified", file.lastModified);
+      const ifNoneMatch = request.headers["if-none-match"];
+      if (
+        ifNoneMatch &&
+        (ifNoneMatch === "*" || ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
+      ) {
+        return reply.code(304).send();
+      }
+    }
+    const encoding = negotiateEncoding(request.headers["accept-encoding"], file);
+    if (encoding !== "identity") reply.header("Content-Encoding", encoding);
+    return reply.send(file.bodies[encoding]);
+  };
+
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: ServedPage,
+    status = 200,
+  ) => {
+    reply.header("Content-Security-Policy", page.csp);
+    return send(request, reply, page.file, status === 200 ? REVALIDATE : "no-store", status);
+  };
 
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
+    // Static hits are not logged one by one (as with a CDN); errors still are.
+    logLevel: "warn",
     handler: async (request, reply) => {
       const raw = request.url;
       const queryAt = raw.indexOf("?");
@@ -113,12 +127,12 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       try {
         pathname = decodeURIComponent(rawPath);
       } catch {
-        return sendPage(reply, notFound, 404);
+        return sendPage(request, reply, notFound, 404);
       }
 
-      if (files.has(pathname)) {
-        const cache = pathname.startsWith("/assets/") ? IMMUTABLE : SHORT;
-        return reply.header("Cache-Control", cache).sendFile(pathname.slice(1));
+      const asset = assets.get(pathname);
+      if (asset) {
+        return send(request, reply, asset, pathname.startsWith("/assets/") ? IMMUTABLE : SHORT);
       }
 
       const canonical = canonicalPath(pathname);
@@ -128,8 +142,8 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
         return reply.redirect(encodeURI(canonical) + query, 301);
       }
       if (handoff) return reply.redirect(handoff + query, 302);
-      if (page) return sendPage(reply, page);
-      return sendPage(reply, notFound, 404);
+      if (page) return sendPage(request, reply, page);
+      return sendPage(request, reply, notFound, 404);
     },
   });
 

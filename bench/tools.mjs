@@ -1,0 +1,89 @@
+// Shared pieces of the benchmarks: the build, the tools they need, wrk runs and table printing.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const root = new URL("..", import.meta.url).pathname;
+
+export function ensureBuild() {
+  if (
+    existsSync(`${root}apps/web/build/site-manifest.json`) &&
+    existsSync(`${root}apps/server/dist/server.js`)
+  )
+    return;
+  const { status } = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (status !== 0) throw new Error("npm run build failed");
+}
+
+/** Installs Debian packages the benchmark needs when missing (as root), or says how to get them. */
+export function ensureCommands(commands) {
+  const missing = Object.entries(commands).filter(
+    ([cmd]) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status !== 0,
+  );
+  if (missing.length === 0) return;
+  const packages = missing.map(([, pkg]) => pkg);
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `missing ${missing.map(([c]) => c).join(", ")}: apt-get install ${packages.join(" ")}`,
+    );
+  }
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  const { status } = spawnSync("apt-get", ["install", "-y", "-qq", ...packages], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (status !== 0) throw new Error(`apt-get install ${packages.join(" ")} failed`);
+}
+
+export async function waitForHttp(url, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function startProcess(command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], ...options });
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Runs wrk and returns requests/s and latency percentiles (ms). */
+export function wrk(url, { connections = 50, seconds = 8, headers = {} } = {}) {
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  args.push(url);
+  const { stdout, status } = spawnSync("wrk", args, { encoding: "utf8" });
+  if (status !== 0) throw new Error(`wrk failed: ${stdout}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  const ms = (label) => {
+    const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(stdout);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+  };
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+  return { rps, p50: ms("50"), p99: ms("99"), non2xx };
+}
+
+export function printTable(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
+}
