@@ -87,12 +87,19 @@ export const refundPolicy: TwoColumnDocument = {
           title: "How to request a refund",
           paragraphs: [
             `Write to ${mail} within ${billing.disputeWindowDays} days of the invoice date. To let us review it quickly, include:`,
-            `Approved refunds are processed within ${processing.min} to ${processing.max} business days after the review and approval, to the original payment method. You can also reach us through the help chat inside the application, and we will tell you the outcome of the review in writing.`,
           ],
           points: [
             "the registered e-mail address of the account",
             "the invoice number",
             "a description of the issue, with screenshots if they help",
+          ],
+        },
+        {
+          id: "refund-processing",
+          title: "Review and processing",
+          paragraphs: [
+            `Approved refunds are processed within ${processing.min} to ${processing.max} business days after the review and approval, to the original payment method. We tell you the outcome of the review in writing.`,
+            "You can also reach us through the help chat inside the application, where the support team can look at the invoice with you and start the request.",
           ],
         },
       ],

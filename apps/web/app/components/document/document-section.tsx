@@ -1,5 +1,4 @@
 /** One section of a policy or legal text: a numbered heading, paragraphs with links, a list. */
-import { CheckList } from "~/components/ui/check-list";
 import { LinkedText } from "~/components/ui/linked-text";
 import type { DocumentSection } from "~/content/document-schema";
 
@@ -37,12 +36,13 @@ export function DocumentSectionView({
         ))}
       </div>
       {section.points?.length ? (
-        <CheckList
-          items={section.points.map((p) => (
-            <LinkedText key={p} text={p} />
+        <ul className="mt-4 list-disc space-y-2 pl-6 text-muted marker:text-brand">
+          {section.points.map((p) => (
+            <li key={p}>
+              <LinkedText text={p} />
+            </li>
           ))}
-          className="mt-4"
-        />
+        </ul>
       ) : null}
     </section>
   );

@@ -106,19 +106,19 @@ function GoalsPicture() {
         </div>
       </div>
       <figcaption className="mt-4 grid grid-cols-1 gap-3 md:absolute md:inset-x-0 md:top-0 md:mt-0 md:block">
-        <span className="card flex items-baseline gap-3 p-4 md:absolute md:-top-6 md:-left-4 md:w-60 md:shadow-[var(--shadow-float)]">
+        <span className="card flex flex-col p-4 md:absolute md:-top-8 md:-left-4 md:w-56 md:shadow-[var(--shadow-float)]">
           <span className="font-[family-name:var(--font-display)] text-4xl font-bold text-brand">
             {claims.timeReductionPercent}%
           </span>
-          <span className="text-sm font-semibold text-ink">
+          <span className="mt-1 text-sm text-ink">
             reduction in time spent on timesheets and approvals
           </span>
         </span>
-        <span className="card flex items-baseline gap-3 p-4 md:absolute md:top-56 md:-right-4 md:w-56 md:shadow-[var(--shadow-float)]">
+        <span className="card flex flex-col p-4 md:absolute md:top-52 md:-right-4 md:w-56 md:shadow-[var(--shadow-float)]">
           <span className="font-[family-name:var(--font-display)] text-4xl font-bold text-[#115e59] dark:text-teal">
             {claims.successRatePercent}%
           </span>
-          <span className="text-sm font-semibold text-ink">
+          <span className="mt-1 text-sm text-ink">
             success rate: projects delivered on their planned date
           </span>
         </span>

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { brand } from "../brand";
+import { legalDocumentSchema } from "./document-schema";
+import { linkTargets } from "./linked-text";
+import { privacyPolicy } from "./privacy";
+
+const allText = [
+  ...privacyPolicy.intro,
+  ...privacyPolicy.sections.flatMap((s) => [...s.paragraphs, ...(s.points ?? [])]),
+].join(" ");
+
+describe("privacy policy", () => {
+  it("matches the document schema", () => {
+    expect(legalDocumentSchema.safeParse(privacyPolicy).error).toBeUndefined();
+  });
+
+  it("has the eight sections, in order", () => {
+    expect(privacyPolicy.sections.map((s) => s.id)).toEqual([
+      "our-approach",
+      "information-we-collect",
+      "how-we-use-information",
+      "sharing",
+      "protection",
+      "your-rights",
+      "updates",
+      "contact",
+    ]);
+  });
+
+  it("says information is never sold", () => {
+    const sharing = privacyPolicy.sections.find((s) => s.id === "sharing");
+    expect(sharing?.paragraphs.join(" ")).toMatch(/never sell your information/);
+    expect(allText).not.toMatch(/\bwe (may|might|can) sell\b/i);
+  });
+
+  it("gives the contact e-mail from the brand config", () => {
+    const contact = privacyPolicy.sections.find((s) => s.id === "contact");
+    expect(linkTargets(contact?.paragraphs.join(" ") ?? "")).toContain(
+      `mailto:${brand.supportEmail}`,
+    );
+  });
+});
