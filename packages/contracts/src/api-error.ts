@@ -2,7 +2,7 @@
  * The error envelope every API endpoint answers with (brief §4): `{status, error: {code, message,
  * fields?}}`, where `status` repeats the HTTP status and `fields` maps a body field to its problem.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const apiErrorCodes = [
   "bad_request",
@@ -20,12 +20,12 @@ export const apiErrorCodes = [
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
 export const apiErrorSchema = z.object({
-  status: z.number().int().min(400).max(599),
+  status: z.int().check(z.minimum(400), z.maximum(599)),
   error: z.object({
     // Open on purpose: a client must cope with a code it does not know yet.
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
@@ -43,12 +43,25 @@ export function apiError(
 export const okSchema = z.object({ status: z.literal(200) });
 export type Ok = z.infer<typeof okSchema>;
 
+/** What fieldErrors needs of a zod error (classic or mini). */
+export interface SchemaIssues {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
 /** The first problem of each top-level field, as `fields` of a 400 answer. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: SchemaIssues): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : "body";
     fields[key] ??= issue.message;
   }
   return fields;
+}
+
+/** A Retry-After in words, for the messages both ends show: "40 seconds", "1 minute", "15 minutes". */
+export function describeRetryAfter(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? "1 second" : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }

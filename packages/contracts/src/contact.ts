@@ -3,7 +3,8 @@
  * the server parses with it, so a rule and its message are written once. `website` is a honeypot: a
  * field people never see, which only bots fill in.
  */
-import { z } from "zod";
+// zod/mini: the same schemas with a tree-shakable API, so the form page ships a few KB of zod.
+import { z } from "zod/mini";
 
 export const contactLimits = {
   name: 100,
@@ -27,43 +28,58 @@ function hasControlCharacter(value: string): boolean {
   return false;
 }
 
-const name = z
-  .string({ error: "Please enter your name." })
-  .trim()
-  .min(1, "Please enter your name.")
-  .max(contactLimits.name, `Please keep your name to ${contactLimits.name} characters or fewer.`)
-  .refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation.");
+const name = z.string({ error: "Please enter your name." }).check(
+  z.trim(),
+  z.minLength(1, "Please enter your name."),
+  z.maxLength(
+    contactLimits.name,
+    `Please keep your name to ${contactLimits.name} characters or fewer.`,
+  ),
+  z.refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation."),
+);
 
-const email = z
-  .string({ error: "Please enter your e-mail address." })
-  .trim()
-  .min(1, "Please enter your e-mail address.")
-  .max(contactLimits.email, "That e-mail address is too long.")
-  .pipe(z.email("Please enter a valid e-mail address, like name@company.com."));
+const email = z.pipe(
+  z
+    .string({ error: "Please enter your e-mail address." })
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter your e-mail address."),
+      z.maxLength(contactLimits.email, "That e-mail address is too long."),
+    ),
+  z.email("Please enter a valid e-mail address, like name@company.com."),
+);
 
-const phone = z
-  .string({ error: "Please enter the phone number as text." })
-  .trim()
-  .max(contactLimits.phone, `Please keep the phone number to ${contactLimits.phone} characters.`)
-  .refine(
-    (v) => /^[0-9 +()-]*$/.test(v),
-    "Please use only digits, spaces and the characters + ( ) -.",
-  )
-  .refine(
-    (v) => v === "" || v.replace(/\D/g, "").length >= MIN_PHONE_DIGITS,
-    "That phone number looks too short.",
-  )
-  .nullish()
+const phone = z.pipe(
+  z.nullish(
+    z.string({ error: "Please enter the phone number as text." }).check(
+      z.trim(),
+      z.maxLength(
+        contactLimits.phone,
+        `Please keep the phone number to ${contactLimits.phone} characters.`,
+      ),
+      z.refine(
+        (v) => /^[0-9 +()-]*$/.test(v),
+        "Please use only digits, spaces and the characters + ( ) -.",
+      ),
+      z.refine(
+        (v) => v === "" || v.replace(/\D/g, "").length >= MIN_PHONE_DIGITS,
+        "That phone number looks too short.",
+      ),
+    ),
+  ),
   // An empty or absent phone number is the same thing: none was given.
-  .transform((v) => (v ? v : undefined));
+  z.transform((v) => (v ? v : undefined)),
+);
 
 const message = z
   .string({ error: "Please write your message." })
-  .trim()
-  .min(1, "Please write your message.")
-  .max(
-    contactLimits.message,
-    `Please keep your message to ${contactLimits.message.toLocaleString("en")} characters or fewer.`,
+  .check(
+    z.trim(),
+    z.minLength(1, "Please write your message."),
+    z.maxLength(
+      contactLimits.message,
+      `Please keep your message to ${contactLimits.message.toLocaleString("en")} characters or fewer.`,
+    ),
   );
 
 export const contactRequestSchema = z.object({
@@ -72,7 +88,7 @@ export const contactRequestSchema = z.object({
   phone_numbers: phone,
   message,
   /** The honeypot: empty from people. The server drops any message that fills it. */
-  website: z.string().max(2048).optional(),
+  website: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 /** What a client sends (the form's values). */
@@ -93,7 +109,7 @@ export function isHoneypotFilled(body: unknown): boolean {
 
 /** The form's labels and hints, shared by the web form and the server's no-JavaScript pages. */
 export const contactFieldText: Record<ContactField, { label: string; hint?: string }> = {
-  name: { label: "Name" },
+  name: { label: "Name", hint: "The name we should use in our reply." },
   email: { label: "E-mail", hint: "We reply to this address." },
   phone_numbers: { label: "Phone (optional)", hint: "Only if you would like us to call you." },
   message: { label: "Message", hint: "Up to 5,000 characters." },

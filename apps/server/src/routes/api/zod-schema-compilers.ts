@@ -3,9 +3,8 @@
  * same schema the web app validates with parses the request, and a failure becomes a 400 naming
  * each field, never a 500.
  */
-import { fieldErrors } from "@hourline/contracts/api-error";
+import { fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
-import type { ZodType } from "zod";
 
 export class BodyValidationError extends Error {
   readonly statusCode = 400;
@@ -18,7 +17,14 @@ export class BodyValidationError extends Error {
   }
 }
 
-function isZodSchema(schema: unknown): schema is ZodType {
+/** A zod schema, classic or mini: all the compiler needs is safeParse. */
+interface ParsingSchema {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: unknown } | { success: false; error: SchemaIssues };
+}
+
+function isZodSchema(schema: unknown): schema is ParsingSchema {
   return (
     typeof schema === "object" &&
     schema !== null &&

@@ -4,14 +4,14 @@
  * so the form works without JavaScript. The message is stored, with its notification in the outbox,
  * before the answer leaves. A filled honeypot is answered like a success and dropped.
  */
-import { apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
+import { apiErrorSchema, describeRetryAfter, okSchema } from "@hourline/contracts/api-error";
 import {
   contactRequestSchema,
   isHoneypotFilled,
   type ContactRequest,
 } from "@hourline/contracts/contact";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { describeWait, RateLimitedError } from "../rate-limited-error";
+import { RateLimitedError } from "../rate-limited-error";
 import { BodyValidationError } from "../zod-schema-compilers";
 import {
   contactPageCsp,
@@ -78,7 +78,7 @@ const contactUsRoute: FastifyPluginAsync<ContactUsOptions> = async (app, options
           429,
           problemPage(
             "Please wait a little",
-            `We have received several messages from your network in a short time. Please try again in ${describeWait(error.retryAfterSeconds)}.`,
+            `We have received several messages from your network in a short time. Please try again in ${describeRetryAfter(error.retryAfterSeconds)}.`,
           ),
         );
       }
