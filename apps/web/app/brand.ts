@@ -38,6 +38,22 @@ export const brand = {
     { name: "YouTube", href: "https://www.youtube.com/@hourline" },
     { name: "Instagram", href: "https://www.instagram.com/hourlinehq" },
   ],
+  /**
+   * YouTube video ids of the product videos on the official channel, played from
+   * youtube-nocookie.com only after a visitor presses play. Titles and descriptions are in
+   * content/videos.ts.
+   */
+  videos: {
+    overview: "Hq7ZpL3vTn4",
+    boards: "bK2mWd8sR1c",
+    sprints: "sP4rT9nQe2A",
+    timeTracker: "tT6kLm3Vx8w",
+    approvals: "aP1vR7cHj5Q",
+    attendance: "aT3nD8kWq0E",
+    leave: "lV5eQ2pRs9M",
+    files: "fL7mN4gTz6K",
+    assets: "aS9tK1wBv3Y",
+  },
   /** Support promise shown by the chat and the help page. */
   supportReplyHours: 2,
   /** The one "New" badge shown in the header, the mega-menu and the feature heroes. */

@@ -2,13 +2,16 @@ import { ArrowRight, Gauge, MousePointerClick, Rocket } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
 import { AnnouncementBadge } from "~/components/announcement-badge";
-import { KanbanMockup } from "~/components/mockups/kanban-mockup";
+import { CountUp } from "~/components/count-up";
 import { TimesheetMockup } from "~/components/mockups/timesheet-mockup";
 import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { billing } from "~/content/pricing";
 import { businessesPhrase, claims } from "~/content/claims";
-import { testimonials } from "~/content/testimonials";
+import { HeroSlider } from "~/features/home/hero-slider";
+import { ReviewSummary } from "~/features/home/review-summary";
+import { TestimonialSlider } from "~/features/home/testimonial-slider";
+import { VideoAndPosts } from "~/features/home/video-and-posts";
 import { routeMeta } from "~/seo";
 import { featureGroups, featureRoutesList, requirePageRoute } from "~/site";
 
@@ -69,7 +72,7 @@ export default function Home() {
             </div>
             <p className="mt-6 text-sm text-muted">{billing.promises.slice(0, 3).join(" · ")}</p>
           </div>
-          <KanbanMockup className="lg:rotate-1" />
+          <HeroSlider />
         </div>
       </section>
 
@@ -132,24 +135,26 @@ export default function Home() {
           </SectionHeading>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Stat
-              value={`${claims.timeReductionPercent}%`}
+              value={claims.timeReductionPercent}
               label="less time spent on timesheets and approvals"
             />
             <Stat
-              value={`${claims.successRatePercent}%`}
+              value={claims.successRatePercent}
               label="of projects delivered on their planned date"
             />
             <Stat
-              value={`${claims.productivityGainPercent}%`}
+              value={claims.productivityGainPercent}
               label="more focused hours per person each week"
             />
             <Stat
-              value={`${claims.fewerMissedDeadlinesPercent}%`}
+              value={claims.fewerMissedDeadlinesPercent}
               label="fewer missed deadlines after the first quarter"
             />
           </dl>
         </div>
       </section>
+
+      <VideoAndPosts />
 
       <section aria-labelledby="modules-title" className="border-y border-line bg-sunken">
         <div className="container-page py-20">
@@ -199,22 +204,10 @@ export default function Home() {
             distributors of two hundred.
           </p>
         </SectionHeading>
-        <ul className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
-          {testimonials.slice(0, 3).map((t) => (
-            <li key={t.name} className="card flex flex-col p-6">
-              <blockquote className="flex-1 text-ink">
-                <p>“{t.text}”</p>
-              </blockquote>
-              <p className="mt-6 text-sm">
-                <span className="block font-bold text-ink">{t.name}</span>
-                <span className="text-muted">
-                  {t.role}, {t.company}
-                </span>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <TestimonialSlider />
       </section>
+
+      <ReviewSummary />
 
       <section aria-labelledby="cta-title" className="container-page">
         <div className="rounded-[2rem] bg-brand-strong px-6 py-14 text-center text-on-brand sm:px-12">
@@ -245,12 +238,12 @@ export default function Home() {
   );
 }
 
-function Stat({ value, label }: { value: string; label: string }) {
+function Stat({ value, label }: { value: number; label: string }) {
   return (
     <div className="card flex flex-col-reverse p-6">
       <dt className="mt-2 text-muted">{label}</dt>
       <dd className="font-[family-name:var(--font-display)] text-5xl font-bold text-brand tabular-nums">
-        {value}
+        <CountUp value={value} suffix="%" />
       </dd>
     </div>
   );

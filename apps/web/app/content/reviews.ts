@@ -1,0 +1,32 @@
+/**
+ * The rating summary on the home page: how workspace admins rated Hourline when asked in the product
+ * after their third invoice. The average and the total are computed from the counts, so the three
+ * figures can never disagree.
+ */
+import { brand } from "../brand";
+
+/** Number of ratings per star, five stars first. */
+const starCounts = { 5: 131, 4: 24, 3: 5, 2: 1, 1: 1 } as const;
+
+export type Stars = keyof typeof starCounts;
+
+export const ratingBreakdown: { stars: Stars; count: number }[] = ([5, 4, 3, 2, 1] as const).map(
+  (stars) => ({ stars, count: starCounts[stars] }),
+);
+
+export const ratingCount = ratingBreakdown.reduce((sum, r) => sum + r.count, 0);
+
+/** Average rating, rounded to one decimal as it is printed. */
+export const ratingAverage =
+  Math.round((ratingBreakdown.reduce((sum, r) => sum + r.stars * r.count, 0) / ratingCount) * 10) /
+  10;
+
+export const ratingSource =
+  "Ratings from workspace admins, asked in the product after their third invoice";
+
+/** Reviews reach the support inbox by e-mail; the subject tells the team what it is. */
+export const writeReviewHref = `mailto:${brand.supportEmail}?subject=${encodeURIComponent(
+  `My review of ${brand.name}`,
+)}&body=${encodeURIComponent(
+  "Rating out of 5:\nWhat works well:\nWhat we would change:\nCompany and team size (optional):\n",
+)}`;
