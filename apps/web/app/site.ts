@@ -165,7 +165,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/contact-us",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/contact-us.tsx",
     title: "Contact us",
     heading: "Talk to the people who build Hourline",
     description:

@@ -1,0 +1,66 @@
+/**
+ * The one way the browser calls our JSON API (same origin, brief §4). Every outcome is a value, not
+ * an exception: the parsed answer, an error in the API's envelope (with Retry-After when rate
+ * limited), or a network failure, so callers show each one without try/catch.
+ */
+import { apiErrorSchema, type ApiError } from "@hourline/contracts/api-error";
+import type { z } from "zod/mini";
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | {
+      ok: false;
+      /** 0 when no answer arrived (offline, timed out, blocked). */
+      status: number;
+      error: ApiError["error"];
+      /** Seconds, from the Retry-After header of a 429 or 503. */
+      retryAfterSeconds?: number;
+    };
+
+const TIMEOUT_MS = 15_000;
+
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  answer: z.ZodMiniType<T>,
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    return {
+      ok: false,
+      status: 0,
+      error: { code: "network", message: "The connection to our server failed." },
+    };
+  }
+
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const parsed = answer.safeParse(json);
+    if (parsed.success) return { ok: true, status: response.status, data: parsed.data };
+  }
+  const envelope = apiErrorSchema.safeParse(json);
+  const seconds = retryAfter(response.headers.get("retry-after"));
+  return {
+    ok: false,
+    status: response.status,
+    error: envelope.success
+      ? envelope.data.error
+      : { code: "unexpected_answer", message: `The server answered ${response.status}.` },
+    ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
+  };
+}
