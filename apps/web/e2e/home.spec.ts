@@ -170,7 +170,7 @@ test.describe("team figures", () => {
       .getByRole("heading", { name: /Spend your week leading the team/ })
       .scrollIntoViewIfNeeded();
     await counters.nth(3).scrollIntoViewIfNeeded();
-    for (let i = 0; i < figures.length; i++) await expect(counters.nth(i)).toHaveText(figures[i]!);
+    for (const [i, text] of figures.entries()) await expect(counters.nth(i)).toHaveText(text);
   });
 
   test("show the final values at once under reduced motion", async ({ page }) => {
@@ -181,7 +181,7 @@ test.describe("team figures", () => {
       "true",
     );
     const counters = page.locator("[data-count-up]");
-    for (let i = 0; i < figures.length; i++) await expect(counters.nth(i)).toHaveText(figures[i]!);
+    for (const [i, text] of figures.entries()) await expect(counters.nth(i)).toHaveText(text);
   });
 });
 
