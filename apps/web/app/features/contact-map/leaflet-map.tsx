@@ -5,7 +5,7 @@
  */
 import "leaflet/dist/leaflet.css";
 import { divIcon, type Marker as LeafletMarker } from "leaflet";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
 import { brand } from "~/brand";
 
@@ -26,13 +26,15 @@ export interface LeafletMapProps {
 }
 
 export function LeafletMap({ onTilesFailed, onTilesLoaded }: LeafletMapProps) {
-  const markerRef = useRef<LeafletMarker>(null);
+  // MapContainer renders its children only once the map exists, so the marker arrives through a
+  // ref callback; by the time this state is set, it is on the map with its popup bound.
+  const [marker, setMarker] = useState<LeafletMarker | null>(null);
   const tiles = useRef({ loaded: 0, failed: 0 });
   const { lat, lng, zoom } = brand.map;
 
   useEffect(() => {
-    markerRef.current?.openPopup();
-  }, []);
+    marker?.openPopup();
+  }, [marker]);
 
   return (
     <MapContainer
@@ -55,7 +57,7 @@ export function LeafletMap({ onTilesFailed, onTilesLoaded }: LeafletMapProps) {
         }}
       />
       <Marker
-        ref={markerRef}
+        ref={setMarker}
         position={[lat, lng]}
         icon={pin}
         title={`${brand.name} office, ${brand.address.locality}`}

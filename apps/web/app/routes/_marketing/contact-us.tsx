@@ -1,18 +1,16 @@
 /**
- * /contact-us: the page header, the ways to reach the team, and the contact form (which works with
- * and without JavaScript).
+ * /contact-us: the page header, the ways to reach the team, the contact form (which works with
+ * and without JavaScript) and the office map, loaded when it scrolls into view.
  */
-import { Mail, MapPin, Phone } from "lucide-react";
-import { brand } from "~/brand";
 import { PageHeader } from "~/components/layout/page-header";
 import { ContactFormCard } from "~/features/contact-form/components/contact-form-card";
+import { ContactInfoCards } from "~/features/contact-info/contact-info-cards";
+import { ContactMap } from "~/features/contact-map/contact-map";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/contact-us");
 export const meta = () => routeMeta(route);
-
-const address = brand.address;
 
 export default function ContactUsPage() {
   return (
@@ -25,42 +23,11 @@ export default function ContactUsPage() {
           <h2 id="contact-details-title" className="text-2xl font-bold text-ink">
             Other ways to reach us
           </h2>
-          <ul className="space-y-5">
-            <li className="flex gap-3">
-              <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
-              <div>
-                <p className="font-semibold text-ink">E-mail</p>
-                <a href={`mailto:${brand.supportEmail}`} className="text-brand underline">
-                  {brand.supportEmail}
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
-              <div>
-                <p className="font-semibold text-ink">Phone</p>
-                <a href={brand.phone.href} className="text-brand underline">
-                  {brand.phone.display}
-                </a>
-              </div>
-            </li>
-            <li className="flex gap-3">
-              <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
-              <div>
-                <p className="font-semibold text-ink">Office</p>
-                <address className="text-muted not-italic">
-                  {brand.legalName}
-                  <br />
-                  {address.street}
-                  <br />
-                  {address.locality} {address.postalCode}, {address.region}, {address.country}
-                </address>
-              </div>
-            </li>
-          </ul>
+          <ContactInfoCards />
         </section>
         <ContactFormCard />
       </div>
+      <ContactMap className="container-page" />
     </>
   );
 }

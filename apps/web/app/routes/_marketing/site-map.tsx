@@ -88,7 +88,7 @@ export default function SiteMap({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-8 grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {pageGroups().map((group) => (
-              <nav key={group.title} aria-label={group.title}>
+              <div key={group.title}>
                 <h3 className="font-bold text-ink">{group.title}</h3>
                 <ul className="mt-3 space-y-1.5 text-sm">
                   {group.pages.map((p) => (
@@ -99,7 +99,7 @@ export default function SiteMap({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-              </nav>
+              </div>
             ))}
           </div>
         </div>

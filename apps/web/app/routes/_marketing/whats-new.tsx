@@ -34,7 +34,7 @@ export default function WhatsNew({ loaderData }: Route.ComponentProps) {
             <li key={theme.title} className="card flex flex-col p-6">
               <span
                 aria-hidden="true"
-                className="font-[family-name:var(--font-display)] text-4xl font-bold text-brand/40 tabular-nums"
+                className="font-[family-name:var(--font-display)] text-4xl font-bold text-brand tabular-nums"
               >
                 {String(i + 1).padStart(2, "0")}
               </span>

@@ -1,0 +1,130 @@
+/**
+ * The contact page's cards and map. The map must cost nothing until it is scrolled to: no Leaflet
+ * code, no tile request. Tile requests are answered here with a local PNG (or refused), so no test
+ * depends on the internet.
+ */
+import type { Page, Request } from "@playwright/test";
+import { brand } from "../app/brand";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// axe over a long page takes several seconds on a busy two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+const tileHost = /^https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
+// A 1x1 PNG stands in for every map tile.
+const tilePng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (r: Request) => urls.push(r.url()));
+  return urls;
+}
+
+const isMapCode = (url: string) => /leaflet/i.test(new URL(url).pathname);
+
+test.describe("contact map", () => {
+  test("loads nothing until scrolled into view, then shows the marker and popup at zoom 10", async ({
+    page,
+  }) => {
+    const requests = recordRequests(page);
+    const tiles: string[] = [];
+    await page.route(tileHost, (route) => {
+      tiles.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "image/png", body: tilePng });
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/contact-us");
+    await page.waitForLoadState("networkidle");
+
+    const box = page.locator("[data-map-status]");
+    await expect(box).toHaveAttribute("data-map-status", "waiting");
+    expect(requests.filter(isMapCode), "Leaflet requested before scrolling").toEqual([]);
+    expect(tiles, "tiles requested before scrolling").toEqual([]);
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+
+    await box.scrollIntoViewIfNeeded();
+    await expect(box).toHaveAttribute("data-map-status", "ready");
+    const marker = page.locator(".leaflet-marker-icon");
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveAttribute(
+      "title",
+      `${brand.name} office, ${brand.address.locality}`,
+    );
+    const popup = page.locator(".leaflet-popup-content");
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(brand.name);
+    await expect(popup).toContainText(brand.address.street);
+    await expect(page.locator(".leaflet-control-attribution")).toContainText("OpenStreetMap");
+
+    expect(requests.some(isMapCode), "Leaflet loaded on demand").toBe(true);
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const url of tiles) expect(url).toMatch(/\/10\/\d+\/\d+\.png$/);
+
+    await expectNoAxeViolations(page);
+  });
+
+  test("falls back to the address card with an Open in maps link when tiles fail", async ({
+    page,
+    guard,
+  }) => {
+    // Chromium reports each refused tile on the console.
+    guard.allowConsole(/Failed to load resource/);
+    await page.route(tileHost, (route) => route.abort("internetdisconnected"));
+    await page.goto("/contact-us");
+    const box = page.locator("[data-map-status]");
+    await box.scrollIntoViewIfNeeded();
+    await expect(box).toHaveAttribute("data-map-status", "failed");
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+    await expect(box.locator("address")).toContainText(brand.address.street);
+    const link = box.getByRole("link", { name: "Open in maps" });
+    await expect(link).toBeVisible();
+    const href = new URL((await link.getAttribute("href")) ?? "");
+    expect(href.searchParams.get("mlat")).toBe(String(brand.map.lat));
+    expect(href.searchParams.get("mlon")).toBe(String(brand.map.lng));
+    await expectNoAxeViolations(page);
+  });
+
+  test("offline, the address card appears without loading Leaflet at all", async ({
+    page,
+    context,
+  }) => {
+    const requests = recordRequests(page);
+    await page.goto("/contact-us");
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+    const box = page.locator("[data-map-status]");
+    await box.scrollIntoViewIfNeeded();
+    await expect(box).toHaveAttribute("data-map-status", "failed");
+    await expect(box.getByRole("link", { name: "Open in maps" })).toBeVisible();
+    expect(requests.filter(isMapCode)).toEqual([]);
+    await context.setOffline(false);
+  });
+});
+
+test.describe("contact page", () => {
+  for (const width of [1280, 375]) {
+    const colorScheme = width < 768 ? "dark" : "light";
+    test(`address, phone and mail cards at ${width} px (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/contact-us");
+      const details = page.getByRole("region", { name: "Other ways to reach us" });
+      await expect(details.locator("address")).toContainText(brand.address.street);
+      await expect(details.getByRole("link", { name: "Open in maps" })).toBeVisible();
+      await expect(details.locator(`a[href="${brand.phone.href}"]`)).toHaveText(
+        brand.phone.display,
+      );
+      await expect(details.locator(`a[href="mailto:${brand.supportEmail}"]`)).toHaveText(
+        brand.supportEmail,
+      );
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
