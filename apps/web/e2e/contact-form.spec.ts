@@ -9,6 +9,20 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const ENDPOINT = "**/api/support/contact_us";
 
+// The page's map loads tiles once it scrolls into view; a 1x1 PNG answers them here, so no test
+// depends on the internet.
+const tileHost = /^https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
+const tilePng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test.beforeEach(async ({ page }) => {
+  await page.route(tileHost, (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: tilePng }),
+  );
+});
+
 const visitor = {
   name: "Meera Joshi",
   email: "meera@lakeside-clinic.example",
@@ -199,6 +213,32 @@ test.describe("contact form", () => {
     await expect(page.getByRole("dialog", { name: "Thank You!" })).toBeVisible();
     await expect(problem).toHaveCount(0);
     await expect(f.message).toHaveValue("");
+  });
+
+  test("shows that it is sending and sends once however often Send is pressed", async ({
+    page,
+  }) => {
+    await openContactPage(page);
+    const f = fields(page);
+    await fillVisitor(page);
+    let posted = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENDPOINT, async (route) => {
+      posted++;
+      await held;
+      await route.fulfill({ status: 200, json: { status: 200 } });
+    });
+    await f.submit.click();
+    const sending = f.form.getByRole("button", { name: "Sending…" });
+    await expect(sending).toHaveAttribute("aria-disabled", "true");
+    await expect(f.form).toHaveAttribute("aria-busy", "true");
+    // aria-disabled keeps the button in the tab order and clickable, so press it for real.
+    await sending.click({ force: true });
+    await page.keyboard.press("Enter");
+    release();
+    await expect(page.getByRole("dialog", { name: "Thank You!" })).toBeVisible();
+    expect(posted).toBe(1);
   });
 
   test("says so when the network fails, values kept", async ({ page, guard }) => {

@@ -12,7 +12,13 @@ import {
   type ContactField,
 } from "@hourline/contracts/contact";
 import { CircleAlert, Clock } from "lucide-react";
-import { useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
+import {
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type BaseSyntheticEvent,
+  type FocusEvent,
+} from "react";
 import { useForm } from "react-hook-form";
 import {
   CONTACT_ENDPOINT,
@@ -116,6 +122,17 @@ export function ContactForm() {
     }
   });
 
+  // One submission at a time, however often Send (or Retry) is pressed. A ref, not isSubmitting:
+  // the ref is set before the first await, so a second press can never slip in.
+  const inFlight = useRef(false);
+  function submit(event?: BaseSyntheticEvent) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void send(event).finally(() => {
+      inFlight.current = false;
+    });
+  }
+
   // A field is left by pressing on something else in the form. If its error appeared at once, the
   // layout would shift between press and release and the click (on Send, say) would miss. So while
   // a pointer is down in the form, the check waits until it is released and the click is done.
@@ -128,6 +145,8 @@ export function ContactForm() {
       ...registered,
       onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
         const check = async () => {
+          // Pressing Send left the field: the submission checks every field itself.
+          if (inFlight.current) return;
           await registered.onBlur(event);
           const error = getFieldState(name).error?.message;
           setAnnouncement(error ? `${contactFieldText[name].label}: ${error}` : "");
@@ -158,11 +177,8 @@ export function ContactForm() {
         }}
         aria-busy={isSubmitting}
         onSubmit={(event) => {
-          if (isSubmitting) {
-            event.preventDefault();
-            return;
-          }
-          void send(event);
+          event.preventDefault();
+          submit(event);
         }}
         className="space-y-6"
       >
@@ -297,9 +313,7 @@ export function ContactForm() {
                   type="button"
                   className="btn btn-secondary mt-3"
                   aria-disabled={isSubmitting}
-                  onClick={() => {
-                    if (!isSubmitting) void send();
-                  }}
+                  onClick={() => submit()}
                 >
                   Retry
                 </button>
