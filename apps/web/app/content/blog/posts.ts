@@ -17,6 +17,8 @@ export interface PostSummary extends BlogFrontMatter {
 
 export interface Post extends PostSummary {
   html: string;
+  /** The body as plain text, for the search index. */
+  text: string;
 }
 
 const WORDS_PER_MINUTE = 220;
@@ -44,6 +46,24 @@ export function parsePost(fileName: string, raw: string): { meta: BlogFrontMatte
   return { meta: parsed.data, body: match[2] ?? "" };
 }
 
+const entities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  nbsp: " ",
+};
+
+/** The text of rendered HTML: tags dropped, the few entities marked emits decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 function countWords(markdown: string): number {
   return markdown.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
@@ -64,6 +84,7 @@ function loadAll(): Post[] {
         words,
         readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
         html,
+        text: htmlToText(html),
       };
     })
     .sort((a, b) => a.id - b.id);
@@ -78,7 +99,7 @@ function loadAll(): Post[] {
 
 /** Posts in id order, without their bodies. */
 export async function listPosts(): Promise<PostSummary[]> {
-  return loadAll().map(({ html: _html, ...summary }) => summary);
+  return loadAll().map(({ html: _html, text: _text, ...summary }) => summary);
 }
 
 export async function getPost(id: number): Promise<Post | undefined> {

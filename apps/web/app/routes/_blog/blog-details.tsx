@@ -1,14 +1,33 @@
+import { ArrowLeft, ArrowRight } from "lucide-react";
 import { data, Link } from "react-router";
-import { getPost } from "~/content/blog/posts";
+import { getPost, listPosts } from "~/content/blog/posts";
+import { formatPostDate } from "~/features/blog/post-date";
+import { PostSidebar, sidebarPostsFor } from "~/features/blog/post-sidebar";
 import { breadcrumbJsonLd, buildMeta, notFoundMeta } from "~/seo";
 import { absoluteUrl, brand } from "~/brand";
 import type { Route } from "./+types/blog-details";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  const post = /^\d+$/.test(params.id) ? await getPost(id) : undefined;
+// One route per post (routes.ts), so the id comes from the path rather than a parameter.
+export async function loader({ request }: Route.LoaderArgs) {
+  const last = new URL(request.url).pathname.split("/").pop() ?? "";
+  const post = /^\d+$/.test(last) ? await getPost(Number(last)) : undefined;
   if (!post) throw data(null, { status: 404 });
-  return { post };
+  const all = await listPosts();
+  const at = all.findIndex((p) => p.id === post.id);
+  const link = (p: (typeof all)[number] | undefined) => (p ? { id: p.id, title: p.title } : null);
+  const { text: _text, ...shown } = post;
+  return {
+    post: shown,
+    sidebar: sidebarPostsFor(all, post.id).map(({ id, title, image, date, readingMinutes }) => ({
+      id,
+      title,
+      image,
+      date,
+      readingMinutes,
+    })),
+    previous: link(all[at - 1]),
+    next: link(all[at + 1]),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -42,37 +61,90 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 export default function BlogDetails({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, sidebar, previous, next } = loaderData;
   return (
-    <article className="container-page max-w-4xl py-14">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/blogs" className="text-brand">
-          Blog
-        </Link>
-      </nav>
-      <h1 className="mt-4 text-title font-bold text-ink">{post.title}</h1>
-      <p className="mt-4 text-lg text-muted">{post.description}</p>
-      <p className="mt-4 text-sm text-muted">
-        {post.author}, {post.authorRole} ·{" "}
-        <time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time> ·{" "}
-        {post.readingMinutes} min read
-      </p>
-      <img
-        src={post.image}
-        alt={post.imageAlt}
-        width={1200}
-        height={675}
-        className="card mt-8 aspect-video w-full object-cover"
-      />
-      <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
-    </article>
+    <div className="container-page grid grid-cols-1 gap-12 py-14 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <article className="min-w-0">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/" className="text-brand">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to="/blogs" className="text-brand">
+                Blog
+              </Link>
+            </li>
+          </ol>
+        </nav>
+        <h1 className="mt-4 text-title font-bold text-ink">{post.title}</h1>
+        <p className="mt-4 text-lg text-muted">{post.description}</p>
+        <p className="mt-4 text-sm text-muted">
+          {post.author}, {post.authorRole} ·{" "}
+          <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min
+          read
+        </p>
+        <img
+          src={post.image}
+          alt={post.imageAlt}
+          width={1200}
+          height={675}
+          className="card mt-8 aspect-video w-full object-cover"
+        />
+        <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <ul className="mt-10 flex flex-wrap gap-2" aria-label="Topics">
+          {post.tags.map((tag) => (
+            <li key={tag}>
+              <Link
+                to={`/blogs?q=${encodeURIComponent(tag)}`}
+                className="inline-flex min-h-9 items-center rounded-full bg-sunken px-3.5 text-sm font-semibold text-ink no-underline hover:text-brand"
+              >
+                {tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <nav
+          aria-label="More posts"
+          className="mt-12 grid grid-cols-1 gap-4 border-t border-line pt-8 sm:grid-cols-2"
+        >
+          {previous ? (
+            <Link
+              to={`/blog-details/${previous.id}`}
+              rel="prev"
+              className="card group flex flex-col p-5 no-underline hover:border-brand"
+            >
+              <span className="flex items-center gap-1 text-sm font-semibold text-muted">
+                <ArrowLeft aria-hidden="true" className="size-4" /> Previous post
+              </span>
+              <span className="mt-2 font-bold text-ink group-hover:text-brand">
+                {previous.title}
+              </span>
+            </Link>
+          ) : (
+            <span className="hidden sm:block" />
+          )}
+          {next ? (
+            <Link
+              to={`/blog-details/${next.id}`}
+              rel="next"
+              className="card group flex flex-col p-5 text-right no-underline hover:border-brand"
+            >
+              <span className="flex items-center justify-end gap-1 text-sm font-semibold text-muted">
+                Next post <ArrowRight aria-hidden="true" className="size-4" />
+              </span>
+              <span className="mt-2 font-bold text-ink group-hover:text-brand">{next.title}</span>
+            </Link>
+          ) : null}
+        </nav>
+      </article>
+      <div>
+        <PostSidebar title="Recent posts" posts={sidebar} />
+      </div>
+    </div>
   );
 }
