@@ -14,6 +14,18 @@ import {
   testimonialSchema,
 } from "./schema";
 import { testimonials } from "./testimonials";
+import { openings } from "./careers";
+import {
+  documentSectionSchema,
+  jobOpeningSchema,
+  legalDocumentSchema,
+  twoColumnDocumentSchema,
+} from "./document-schema";
+import { privacyPolicy } from "./privacy";
+import { refundPolicy } from "./refund-policy";
+import { shippingPolicy } from "./shipping-policy";
+import { terms } from "./terms";
+import { trustTopics } from "./trust";
 
 export const MIN_POST_WORDS = 700;
 
@@ -50,6 +62,13 @@ export async function validateContent(): Promise<string[]> {
   if (testimonials.length !== 5)
     problems.push(`testimonials must hold 5, has ${testimonials.length}`);
   testimonials.forEach((t, i) => check(`testimonials[${i}]`, testimonialSchema.safeParse(t)));
+
+  check("terms", legalDocumentSchema.safeParse(terms));
+  check("privacyPolicy", legalDocumentSchema.safeParse(privacyPolicy));
+  check("shippingPolicy", legalDocumentSchema.safeParse(shippingPolicy));
+  check("refundPolicy", twoColumnDocumentSchema.safeParse(refundPolicy));
+  trustTopics.forEach((t, i) => check(`trustTopics[${i}]`, documentSectionSchema.safeParse(t)));
+  openings.forEach((o, i) => check(`openings[${i}]`, jobOpeningSchema.safeParse(o)));
 
   try {
     const posts = await listPosts();
