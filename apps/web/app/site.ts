@@ -5,6 +5,8 @@
  * from another. Paths are canonical: lowercase, no trailing slash.
  */
 
+import { brand } from "./brand";
+
 export type FeatureGroup = "projects" | "time" | "people" | "office";
 export type FeatureTag = "Hot" | "New";
 
@@ -96,7 +98,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/help",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/help.tsx",
     title: "Help centre",
     heading: "How can we Help?",
     description:
@@ -168,14 +170,13 @@ export const routes: SiteRoute[] = [
     file: "routes/_marketing/contact-us.tsx",
     title: "Contact us",
     heading: "Talk to the people who build Hourline",
-    description:
-      "Write to Hourline, call our Pune office or visit us. We answer every message, usually within a working day.",
+    description: `Write to Hourline, call our Pune office or visit us. Support answers within ${brand.supportReplyHours} hours on working days.`,
     header: { label: "Contact us", placement: "bar" },
   },
   {
     kind: "page",
     path: "/faqs",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/faqs.tsx",
     title: "Frequently asked questions",
     heading: "Frequently asked questions",
     description:
@@ -216,7 +217,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/demo",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/demo.tsx",
     title: "Product demo",
     heading: "Introduction Videos",
     description:
@@ -226,7 +227,7 @@ export const routes: SiteRoute[] = [
   {
     kind: "page",
     path: "/knowledge",
-    file: "routes/_marketing/page.tsx",
+    file: "routes/_marketing/knowledge.tsx",
     title: "Knowledge base",
     heading: "Knowledge base",
     description:
