@@ -7,3 +7,12 @@ export function paragraphs(text: string): string[] {
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter((p) => p.length > 0);
 }
+
+/** The start of a text, cut at a word boundary to at most `max` characters, with an ellipsis. */
+export function excerpt(text: string, max = 170): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, "")}…`;
+}
