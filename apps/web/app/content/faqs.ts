@@ -1,26 +1,9 @@
 /**
  * FAQ content: one set per topic (in the order of `faqTopics`) for the feature pages and /faqs,
- * plus the ten general questions on /help. Parsed at module load so a malformed entry fails the build.
+ * plus (re-exported) the ten general questions on /help. Checked at build by validate-content.ts.
  */
 import type { FaqSet } from "./schema";
-import { brand } from "../brand";
-import { billing } from "./pricing";
-
-const replyHours = brand.supportReplyHours;
-const supportEmail = brand.supportEmail;
-const readOnlyDays = billing.readOnlyDaysAfterCancellation;
-
-function ordinal(day: number): string {
-  const tens = day % 100;
-  const suffixes: Record<number, string> = { 1: "st", 2: "nd", 3: "rd" };
-  const suffix = tens >= 11 && tens <= 13 ? "th" : (suffixes[day % 10] ?? "th");
-  return String(day) + suffix;
-}
-const paymentWindow =
-  "between the " +
-  ordinal(billing.paymentWindow.firstDay) +
-  " and the " +
-  ordinal(billing.paymentWindow.lastDay);
+import { paymentWindow } from "./billing-phrases";
 
 export const faqSets: FaqSet[] = [
   {
@@ -543,73 +526,5 @@ export const faqSets: FaqSet[] = [
   },
 ];
 
-export const helpFaq: FaqSet["items"] = [
-  {
-    id: "help-create-account",
-    question: "How do I create an account and invite my team?",
-    answer:
-      "Sign up with your work e-mail, name your company and you are taken straight to your workspace. From the people screen, invite colleagues by e-mail and give each one a role; they receive a link to set their own password.",
-  },
-  {
-    id: "help-billing-basics",
-    question: "How does billing work?",
-    answer:
-      "Hourline uses Use & Pay: you use the platform during the month, and we invoice what was used at the start of the following month. Payment is due " +
-      paymentWindow +
-      ", and an unpaid account may be restricted until the invoice is settled. There is no upfront payment and no setup fee.",
-  },
-  {
-    id: "help-data-security",
-    question: "How is our data protected?",
-    answer:
-      "Data travels over encrypted connections and files are held in encrypted cloud storage. Access inside your workspace is governed by role-based permissions, and data is backed up regularly. The trust and security page describes these measures in more detail.",
-  },
-  {
-    id: "help-export-data",
-    question: "Can I export our data?",
-    answer:
-      "Timesheets, attendance and leave reports can be exported at any time, and files can be downloaded from the file manager. If you are leaving, you can export everything you need during the read-only period after cancellation.",
-  },
-  {
-    id: "help-roles",
-    question: "How do roles and permissions work?",
-    answer:
-      "Every user has a role, and each role has a set of permissions, such as approving leave, viewing screenshots or managing invoices. Start from the built-in roles or create custom ones; changing a role updates the access of everyone who holds it.",
-  },
-  {
-    id: "help-getting-started",
-    question: "Is there a trial, and how should we get started?",
-    answer:
-      "There is no separate trial because Use & Pay already asks for nothing up front: you get full access from the first day and are invoiced only for what you use. A good first week is one project board, the time tracker for a single team, and your holiday calendar.",
-  },
-  {
-    id: "help-support-hours",
-    question: "How quickly does support reply?",
-    answer:
-      "Start a chat from the icon on any page, send a message through the contact form, or write to " +
-      supportEmail +
-      ". The support team aims to answer within " +
-      replyHours +
-      " hours, and the chat keeps your conversation history so you never have to repeat yourself.",
-  },
-  {
-    id: "help-mobile-access",
-    question: "Can I use Hourline on my phone?",
-    answer:
-      "Hourline runs in the browser and adapts to phones and tablets, so employees can check in, apply for leave or look up a colleague on the move. Nothing needs to be installed to use these features.",
-  },
-  {
-    id: "help-integrations",
-    question: "Does Hourline integrate with other tools?",
-    answer:
-      "Hourline covers projects, time, people, files and assets in one place, so many teams need fewer integrations than before. For accounting and payroll, export reports as files; if you rely on a particular tool, tell support which one so we can advise on the best way to connect it.",
-  },
-  {
-    id: "help-cancel",
-    question: "How do I cancel, and what happens to our data?",
-    answer:
-      "An owner can cancel from the billing settings at any time, which stops future billing; usage already consumed is still invoiced. Access continues until the end of the current cycle, then the workspace becomes read-only for " +
-      readOnlyDays +
-      " days so you can export your data, after which it is permanently deleted.",
-  },
-];
+// The ten general questions of /help live in their own module so that page does not load every set.
+export { helpFaq } from "./help-faq";
