@@ -11,7 +11,16 @@ export function youtubeEmbedUrl(youtubeId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`;
 }
 
-export function VideoFacade({ video, className = "" }: { video: Video; className?: string }) {
+export function VideoFacade({
+  video,
+  tone = 0,
+  className = "",
+}: {
+  video: Video;
+  /** Picks the poster's colours; neighbours on a page get different ones. */
+  tone?: number;
+  className?: string;
+}) {
   const [playing, setPlaying] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
@@ -41,7 +50,7 @@ export function VideoFacade({ video, className = "" }: { video: Video; className
           className="group absolute inset-0 block size-full text-left text-white"
           aria-label={`Play video: ${video.title} (${video.duration})`}
         >
-          <Poster video={video} />
+          <Poster video={video} tone={tone} />
           <span className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white text-[#3730a3] shadow-[var(--shadow-float)] transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-20">
             <Play aria-hidden="true" className="ml-1 size-7 fill-current sm:size-8" />
           </span>
@@ -51,8 +60,17 @@ export function VideoFacade({ video, className = "" }: { video: Video; className
   );
 }
 
+/** Gradient stops per poster, so a page of videos does not look like one picture repeated. */
+const palettes = [
+  ["#3730a3", "#312e81", "#134e4a"],
+  ["#312e81", "#1e1b4b", "#3730a3"],
+  ["#134e4a", "#1e3a5f", "#312e81"],
+  ["#4338ca", "#312e81", "#7c2d12"],
+] as const;
+
 /** Abstract product shapes on the brand gradient: board columns, a timeline and a clock. */
-function Poster({ video }: { video: Video }) {
+function Poster({ video, tone }: { video: Video; tone: number }) {
+  const palette = palettes[tone % palettes.length] ?? palettes[0];
   return (
     <>
       <svg
@@ -63,9 +81,9 @@ function Poster({ video }: { video: Video }) {
       >
         <defs>
           <linearGradient id={`poster-${video.key}`} x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#3730a3" />
-            <stop offset="0.6" stopColor="#312e81" />
-            <stop offset="1" stopColor="#134e4a" />
+            <stop offset="0" stopColor={palette[0]} />
+            <stop offset="0.6" stopColor={palette[1]} />
+            <stop offset="1" stopColor={palette[2]} />
           </linearGradient>
         </defs>
         <rect width="320" height="180" fill={`url(#poster-${video.key})`} />

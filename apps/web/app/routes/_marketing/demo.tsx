@@ -27,7 +27,7 @@ export default function Demo() {
           {demoVideos.map((video, i) => (
             <li key={video.key}>
               <article aria-labelledby={`video-${video.key}`}>
-                <VideoFacade video={video} />
+                <VideoFacade video={video} tone={i} />
                 <p className="mt-5 text-sm font-semibold text-muted">
                   Part {i + 1} of {demoVideos.length} · {video.duration}
                 </p>
