@@ -10,6 +10,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/dist/**",
       "**/build/**",
+      "**/build-*/**",
       "**/.react-router/**",
       "**/data/**",
       "test-results/**",

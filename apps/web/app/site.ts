@@ -485,6 +485,11 @@ export const handoffRoutes: HandoffRoute[] = routes.filter(
 export const staticPageRoutes: PageRoute[] = pageRoutes.filter((r) => !r.dynamic);
 export const featureRoutesList: PageRoute[] = pageRoutes.filter((r) => r.feature);
 
+/** The feature pages of one mega-menu group, in menu order. */
+export function featuresInGroup(group: FeatureGroup): PageRoute[] {
+  return featureRoutesList.filter((r) => r.feature?.group === group);
+}
+
 export function findPageRoute(path: string): PageRoute | undefined {
   return staticPageRoutes.find((r) => r.path === path);
 }

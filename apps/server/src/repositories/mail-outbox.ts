@@ -3,18 +3,12 @@
  * exactly when what caused it was committed; workers claim due rows with a lease that one atomic
  * conditional UPDATE grants to a single worker, so two instances never send the same row at once.
  */
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { Database, MailOutboxStatus, MailOutboxTable } from "../db/schema";
+import type { SendableMail } from "../mail/mail-transport";
 import { outgoingMailSchema, type MailAddress, type OutgoingMail } from "../mail/outgoing-mail";
 
-export interface OutboxMail {
-  id: number;
-  kind: string;
-  to: string;
-  replyTo: MailAddress | null;
-  subject: string;
-  text: string;
-  html: string | null;
+export interface OutboxMail extends SendableMail {
   status: MailOutboxStatus;
   attempts: number;
   nextAttemptAt: number;
@@ -114,69 +108,64 @@ export async function claimNextMail(
   return undefined;
 }
 
+/**
+ * Writes `changes` and gives up the lease, only while `token` still holds it. False when the
+ * lease was lost to another worker, which then owns the row.
+ */
+async function releaseLease(
+  db: Kysely<Database>,
+  id: number,
+  token: string,
+  changes: Updateable<MailOutboxTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({ ...changes, locked_until: null, lease_token: null })
+    .where("id", "=", id)
+    .where("lease_token", "=", token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Records a delivery (or its printing). False when the lease was lost to another worker. */
-export async function markMailDone(
+export function markMailDone(
   db: Kysely<Database>,
   id: number,
   token: string,
   done: { status: "sent" | "logged"; messageId: string | null; now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({
-      status: done.status,
-      message_id: done.messageId,
-      finished_at: done.now,
-      locked_until: null,
-      lease_token: null,
-    })
-    .where("id", "=", id)
-    .where("lease_token", "=", token)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return releaseLease(db, id, token, {
+    status: done.status,
+    message_id: done.messageId,
+    finished_at: done.now,
+  });
 }
 
 /** Schedules another attempt after a failed one and gives up the lease. */
-export async function scheduleMailRetry(
+export function scheduleMailRetry(
   db: Kysely<Database>,
   id: number,
   token: string,
   retry: { nextAttemptAt: number; error: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({
-      next_attempt_at: retry.nextAttemptAt,
-      last_error: retry.error,
-      locked_until: null,
-      lease_token: null,
-    })
-    .where("id", "=", id)
-    .where("lease_token", "=", token)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return releaseLease(db, id, token, {
+    next_attempt_at: retry.nextAttemptAt,
+    last_error: retry.error,
+  });
 }
 
 /** Gives up on a mail after its last attempt; the row stays, with the last error, for a person. */
-export async function markMailFailed(
+export function markMailFailed(
   db: Kysely<Database>,
   id: number,
   token: string,
   failure: { error: string; now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({
-      status: "failed",
-      last_error: failure.error,
-      finished_at: failure.now,
-      locked_until: null,
-      lease_token: null,
-    })
-    .where("id", "=", id)
-    .where("lease_token", "=", token)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return releaseLease(db, id, token, {
+    status: "failed",
+    last_error: failure.error,
+    finished_at: failure.now,
+  });
 }
 
 export async function findMail(db: Kysely<Database>, id: number): Promise<OutboxMail | undefined> {

@@ -7,7 +7,7 @@ import { NavigationMenu, Tabs } from "radix-ui";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { defaultFeatureGroup, featureGroups, featureRoutesList, type FeatureGroup } from "~/site";
+import { defaultFeatureGroup, featureGroups, featuresInGroup, type FeatureGroup } from "~/site";
 import { FeatureTagBadge } from "./feature-tag";
 
 export function MegaMenu() {
@@ -70,24 +70,22 @@ function MegaMenuPanel() {
           >
             <p className="mb-4 max-w-prose text-sm text-muted">{g.summary}</p>
             <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {featureRoutesList
-                .filter((r) => r.feature?.group === g.id)
-                .map((r) => (
-                  <li key={r.path}>
-                    <NavigationMenu.Link asChild>
-                      <Link
-                        to={r.path}
-                        className="block rounded-xl p-3 no-underline hover:bg-sunken focus-visible:bg-sunken"
-                      >
-                        <span className="flex items-center gap-2 font-semibold text-ink">
-                          {r.feature?.label}
-                          {r.feature?.tag ? <FeatureTagBadge tag={r.feature.tag} /> : null}
-                        </span>
-                        <span className="block text-sm text-muted">{r.feature?.summary}</span>
-                      </Link>
-                    </NavigationMenu.Link>
-                  </li>
-                ))}
+              {featuresInGroup(g.id).map((r) => (
+                <li key={r.path}>
+                  <NavigationMenu.Link asChild>
+                    <Link
+                      to={r.path}
+                      className="block rounded-xl p-3 no-underline hover:bg-sunken focus-visible:bg-sunken"
+                    >
+                      <span className="flex items-center gap-2 font-semibold text-ink">
+                        {r.feature?.label}
+                        {r.feature?.tag ? <FeatureTagBadge tag={r.feature.tag} /> : null}
+                      </span>
+                      <span className="block text-sm text-muted">{r.feature?.summary}</span>
+                    </Link>
+                  </NavigationMenu.Link>
+                </li>
+              ))}
             </ul>
           </Tabs.Content>
         ))}

@@ -6,7 +6,7 @@ import { Menu, X, ChevronDown } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { appLinks } from "~/brand";
-import { featureGroups, featureRoutesList, staticPageRoutes } from "~/site";
+import { featureGroups, featuresInGroup, staticPageRoutes } from "~/site";
 import { FeatureTagBadge } from "./feature-tag";
 
 const headerLinks = staticPageRoutes.filter((r) => r.header);
@@ -62,14 +62,12 @@ export function MobileMenu() {
                     {g.label}
                   </p>
                   <ul>
-                    {featureRoutesList
-                      .filter((r) => r.feature?.group === g.id)
-                      .map((r) => (
-                        <MenuLink key={r.path} to={r.path}>
-                          {r.feature?.label}
-                          {r.feature?.tag ? <FeatureTagBadge tag={r.feature.tag} /> : null}
-                        </MenuLink>
-                      ))}
+                    {featuresInGroup(g.id).map((r) => (
+                      <MenuLink key={r.path} to={r.path}>
+                        {r.feature?.label}
+                        {r.feature?.tag ? <FeatureTagBadge tag={r.feature.tag} /> : null}
+                      </MenuLink>
+                    ))}
                   </ul>
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { FeatureGroupCards } from "~/components/feature-group-cards";
 import { Compass, HeartHandshake, Lock, Scale } from "lucide-react";
 import { Link } from "react-router";
 import { brand } from "~/brand";
@@ -6,7 +7,7 @@ import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { businessesPhrase, claims } from "~/content/claims";
 import { routeMeta } from "~/seo";
-import { featureGroups, featureRoutesList, requirePageRoute } from "~/site";
+import { requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/about-us");
 export const meta = () => routeMeta(route);
@@ -143,26 +144,7 @@ export default function AboutUs() {
           <h2 id="features-title" className="text-2xl font-bold text-ink">
             What you get
           </h2>
-          <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {featureGroups.map((g) => (
-              <section key={g.id} aria-labelledby={`about-${g.id}`} className="card p-5">
-                <h3 id={`about-${g.id}`} className="font-bold text-ink">
-                  {g.label}
-                </h3>
-                <ul className="mt-2 space-y-1 text-sm">
-                  {featureRoutesList
-                    .filter((r) => r.feature?.group === g.id)
-                    .map((r) => (
-                      <li key={r.path}>
-                        <Link to={r.path} className="text-brand">
-                          {r.feature?.label}
-                        </Link>
-                      </li>
-                    ))}
-                </ul>
-              </section>
-            ))}
-          </div>
+          <FeatureGroupCards idPrefix="about" className="mt-6" />
         </div>
       </section>
     </>

@@ -5,7 +5,7 @@ import { FeatureTagBadge } from "~/components/layout/feature-tag";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { routeMeta } from "~/seo";
-import { featureGroups, featureRoutesList, requirePageRoute } from "~/site";
+import { featureGroups, featureRoutesList, featuresInGroup, requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/feature-detail");
 export const meta = () => routeMeta(route);
@@ -223,25 +223,23 @@ export default function FeatureDetail() {
                 <p className="text-muted">{g.summary}</p>
               </div>
               <ul className="mt-5 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-                {featureRoutesList
-                  .filter((r) => r.feature?.group === g.id)
-                  .map((r) => (
-                    <li key={r.path}>
-                      <Link
-                        to={r.path}
-                        className="card flex h-full flex-col p-5 no-underline hover:border-brand"
-                      >
-                        <span className="flex items-center gap-2 font-bold text-ink">
-                          {r.feature?.label}
-                          {r.feature?.tag ? <FeatureTagBadge tag={r.feature.tag} /> : null}
-                        </span>
-                        <span className="mt-2 flex-1 text-sm text-muted">{r.description}</span>
-                        <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand">
-                          Read more <ArrowRight aria-hidden="true" className="size-3.5" />
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
+                {featuresInGroup(g.id).map((r) => (
+                  <li key={r.path}>
+                    <Link
+                      to={r.path}
+                      className="card flex h-full flex-col p-5 no-underline hover:border-brand"
+                    >
+                      <span className="flex items-center gap-2 font-bold text-ink">
+                        {r.feature?.label}
+                        {r.feature?.tag ? <FeatureTagBadge tag={r.feature.tag} /> : null}
+                      </span>
+                      <span className="mt-2 flex-1 text-sm text-muted">{r.description}</span>
+                      <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand">
+                        Read more <ArrowRight aria-hidden="true" className="size-3.5" />
+                      </span>
+                    </Link>
+                  </li>
+                ))}
               </ul>
             </section>
           ))}

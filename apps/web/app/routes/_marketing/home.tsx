@@ -1,3 +1,4 @@
+import { FeatureGroupCards } from "~/components/feature-group-cards";
 import { ArrowRight, Gauge, MousePointerClick, Rocket } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
@@ -13,7 +14,7 @@ import { ReviewSummary } from "~/features/home/review-summary";
 import { TestimonialSlider } from "~/features/home/testimonial-slider";
 import { VideoAndPosts } from "~/features/home/video-and-posts";
 import { routeMeta } from "~/seo";
-import { featureGroups, featureRoutesList, requirePageRoute } from "~/site";
+import { requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/");
 export const meta = () => routeMeta(route);
@@ -168,27 +169,7 @@ export default function Home() {
               need it.
             </p>
           </SectionHeading>
-          <div className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {featureGroups.map((g) => (
-              <section key={g.id} aria-labelledby={`group-${g.id}`} className="card p-6">
-                <h3 id={`group-${g.id}`} className="text-lg font-bold text-ink">
-                  {g.label}
-                </h3>
-                <p className="mt-2 text-sm text-muted">{g.summary}</p>
-                <ul className="mt-4 space-y-1.5 text-sm">
-                  {featureRoutesList
-                    .filter((r) => r.feature?.group === g.id)
-                    .map((r) => (
-                      <li key={r.path}>
-                        <Link to={r.path} className="font-semibold text-brand">
-                          {r.feature?.label}
-                        </Link>
-                      </li>
-                    ))}
-                </ul>
-              </section>
-            ))}
-          </div>
+          <FeatureGroupCards idPrefix="group" withSummary className="mt-12 lg:grid-cols-4" />
         </div>
       </section>
 

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { routeMeta } from "~/seo";
-import { featureRoutesList, requirePageRoute, type FeatureGroup } from "~/site";
+import { featuresInGroup, requirePageRoute, type FeatureGroup } from "~/site";
 
 const route = requirePageRoute("/what-do");
 export const meta = () => routeMeta(route);
@@ -71,15 +71,13 @@ export default function WhatDo() {
               <h3 className="mt-5 text-xl font-bold text-ink">{title}</h3>
               <p className="mt-2 text-muted">{text}</p>
               <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                {featureRoutesList
-                  .filter((r) => r.feature?.group === group)
-                  .map((r) => (
-                    <li key={r.path}>
-                      <Link to={r.path} className="font-semibold text-brand">
-                        {r.feature?.label}
-                      </Link>
-                    </li>
-                  ))}
+                {featuresInGroup(group).map((r) => (
+                  <li key={r.path}>
+                    <Link to={r.path} className="font-semibold text-brand">
+                      {r.feature?.label}
+                    </Link>
+                  </li>
+                ))}
               </ul>
             </li>
           ))}
