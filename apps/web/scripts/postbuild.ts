@@ -10,8 +10,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { brand } from "../app/brand";
-import { listPosts } from "../app/content/blog/posts";
-import { handoffRoutes, notFoundPrerenderPath, staticPageRoutes } from "../app/site";
+import { listPages } from "../app/page-paths";
+import { handoffRoutes, notFoundPrerenderPath } from "../app/site";
 
 import { writeIcons } from "./icons";
 import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
@@ -58,11 +58,8 @@ function escapeXml(s: string): string {
 }
 
 const buildDate = new Date().toISOString().slice(0, 10);
-const posts = await listPosts();
-const pages: ManifestPage[] = [
-  ...staticPageRoutes.map((r) => page(r.path, buildDate)),
-  ...posts.map((p) => page(`/blog-details/${p.id}`, p.date)),
-];
+const concretePages = await listPages();
+const pages: ManifestPage[] = concretePages.map((p) => page(p.path, p.lastmod ?? buildDate));
 
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
@@ -81,13 +78,7 @@ writeFileSync(
   `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /console\n\nSitemap: ${brand.publicUrl}/sitemap.xml\n`,
 );
 
-await writeIcons(clientDir, [
-  ...staticPageRoutes.map((r) => ({
-    path: r.path,
-    title: r.path === "/" ? brand.tagline : r.title,
-  })),
-  ...posts.map((p) => ({ path: `/blog-details/${p.id}`, title: p.title })),
-]);
+await writeIcons(clientDir, concretePages);
 
 const manifest: SiteManifest = {
   version: 1,
