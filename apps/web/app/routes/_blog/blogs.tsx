@@ -131,12 +131,8 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                     </p>
                     <h2 className="mt-2 text-lg font-bold text-ink">{post.title}</h2>
                     <p className="mt-2 flex-1 text-sm text-muted">{post.description}</p>
-                    <Link
-                      to={`/blog-details/${post.id}`}
-                      className="mt-4 font-semibold text-brand"
-                      aria-label={`Read More: ${post.title}`}
-                    >
-                      Read More
+                    <Link to={`/blog-details/${post.id}`} className="mt-4 font-semibold text-brand">
+                      Read More<span className="sr-only"> about {post.title}</span>
                     </Link>
                   </div>
                 </li>
