@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-const postCards = (page: Page) => page.getByRole("main").getByRole("link", { name: /^Read More about / });
+const postCards = (page: Page) =>
+  page.getByRole("main").getByRole("link", { name: /^Read More about / });
 const sidebarLinks = (page: Page) =>
   page.getByRole("complementary", { name: "Recent posts" }).getByRole("link");
 
