@@ -19,9 +19,11 @@ export interface SitePluginOptions {
   reservedPrefixes: string[];
 }
 
-interface ServedPage {
+/** A file with the status and headers it is always served with, computed once at start. */
+interface Served {
   file: StaticFile;
-  csp: string;
+  status: 200 | 404;
+  headers: Record<string, string>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -66,50 +68,52 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
     if (!file) throw new Error(`The site manifest names ${name}, which is not in the build`);
     return file;
   };
-  const serve = (p: ManifestPage): ServedPage => ({
-    file: fileFor(p.file),
-    csp: htmlCsp(p.scriptHashes, { publicUrl: options.publicUrl }),
-  });
-  const pages = new Map(manifest.pages.map((p) => [p.path, serve(p)]));
-  const notFound = serve(manifest.notFound);
-  const handoffs = new Map(manifest.handoffs.map((h) => [h.path, `${options.appUrl}${h.target}`]));
-  const assets = new Map([...files].filter(([path]) => !path.endsWith(".html")));
-
-  const send = (
-    request: FastifyRequest,
-    reply: FastifyReply,
+  const served = (
     file: StaticFile,
+    status: 200 | 404,
     cacheControl: string,
-    status = 200,
-  ) => {
-    reply
-      .code(status)
-      .header("Content-Type", file.contentType)
-      .header("Cache-Control", cacheControl)
-      .header("Vary", "Accept-Encoding");
-    if (status === 200) {
-      reply.header("ETag", file.etag).header("Last-Modified", file.lastModified);
+    extra: Record<string, string> = {},
+  ): Served => ({
+    file,
+    status,
+    headers: {
+      "Content-Type": file.contentType,
+      "Cache-Control": cacheControl,
+      Vary: "Accept-Encoding",
+      ...(status === 200 ? { ETag: file.etag, "Last-Modified": file.lastModified } : {}),
+      ...extra,
+    },
+  });
+  const page = (p: ManifestPage, status: 200 | 404): Served =>
+    served(fileFor(p.file), status, status === 200 ? REVALIDATE : "no-store", {
+      "Content-Security-Policy": htmlCsp(p.scriptHashes, { publicUrl: options.publicUrl }),
+    });
+  const pages = new Map(manifest.pages.map((p) => [p.path, page(p, 200)]));
+  const notFound = page(manifest.notFound, 404);
+  const handoffs = new Map(manifest.handoffs.map((h) => [h.path, `${options.appUrl}${h.target}`]));
+  const assets = new Map(
+    [...files]
+      .filter(([path]) => !path.endsWith(".html"))
+      .map(([path, file]) => [
+        path,
+        served(file, 200, path.startsWith("/assets/") ? IMMUTABLE : SHORT),
+      ]),
+  );
+
+  const send = (request: FastifyRequest, reply: FastifyReply, what: Served) => {
+    reply.code(what.status).headers(what.headers);
+    if (what.status === 200) {
       const ifNoneMatch = request.headers["if-none-match"];
       if (
         ifNoneMatch &&
-        (ifNoneMatch === "*" || ifNoneMatch.split(/\s*,\s*/).includes(file.etag))
+        (ifNoneMatch === "*" || ifNoneMatch.split(/\s*,\s*/).includes(what.file.etag))
       ) {
         return reply.code(304).send();
       }
     }
-    const encoding = negotiateEncoding(request.headers["accept-encoding"], file);
+    const encoding = negotiateEncoding(request.headers["accept-encoding"], what.file);
     if (encoding !== "identity") reply.header("Content-Encoding", encoding);
-    return reply.send(file.bodies[encoding]);
-  };
-
-  const sendPage = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: ServedPage,
-    status = 200,
-  ) => {
-    reply.header("Content-Security-Policy", page.csp);
-    return send(request, reply, page.file, status === 200 ? REVALIDATE : "no-store", status);
+    return reply.send(what.file.bodies[encoding]);
   };
 
   app.route({
@@ -127,23 +131,21 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       try {
         pathname = decodeURIComponent(rawPath);
       } catch {
-        return sendPage(request, reply, notFound, 404);
+        return send(request, reply, notFound);
       }
 
       const asset = assets.get(pathname);
-      if (asset) {
-        return send(request, reply, asset, pathname.startsWith("/assets/") ? IMMUTABLE : SHORT);
-      }
+      if (asset) return send(request, reply, asset);
 
       const canonical = canonicalPath(pathname);
-      const page = pages.get(canonical);
+      const target = pages.get(canonical);
       const handoff = handoffs.get(canonical);
-      if ((page || handoff) && canonical !== pathname) {
+      if ((target || handoff) && canonical !== pathname) {
         return reply.redirect(encodeURI(canonical) + query, 301);
       }
       if (handoff) return reply.redirect(handoff + query, 302);
-      if (page) return sendPage(request, reply, page);
-      return sendPage(request, reply, notFound, 404);
+      if (target) return send(request, reply, target);
+      return send(request, reply, notFound);
     },
   });
 
