@@ -6,6 +6,33 @@ import { formatLongDate } from "~/content/long-date";
 import { DocumentSectionView } from "./document-section";
 import { TableOfContents } from "./table-of-contents";
 
+/** The header every legal page opens with: the heading, the date of the last change, the intro. */
+export function LegalDocumentHeader({
+  heading,
+  lastUpdated,
+  intro,
+}: {
+  heading: string;
+  lastUpdated: string;
+  intro: readonly string[];
+}) {
+  return (
+    <PageHeader eyebrow="Legal" heading={heading}>
+      <p className="text-base">
+        Last updated{" "}
+        <time dateTime={lastUpdated} className="font-semibold text-ink">
+          {formatLongDate(lastUpdated)}
+        </time>
+      </p>
+      {intro.map((p) => (
+        <p key={p.slice(0, 48)} className="mt-4">
+          <LinkedText text={p} />
+        </p>
+      ))}
+    </PageHeader>
+  );
+}
+
 export function LegalDocumentPage({
   heading,
   document,
@@ -17,19 +44,11 @@ export function LegalDocumentPage({
 }) {
   return (
     <>
-      <PageHeader eyebrow="Legal" heading={heading}>
-        <p className="text-base">
-          Last updated{" "}
-          <time dateTime={document.lastUpdated} className="font-semibold text-ink">
-            {formatLongDate(document.lastUpdated)}
-          </time>
-        </p>
-        {document.intro.map((p) => (
-          <p key={p.slice(0, 48)} className="mt-4">
-            <LinkedText text={p} />
-          </p>
-        ))}
-      </PageHeader>
+      <LegalDocumentHeader
+        heading={heading}
+        lastUpdated={document.lastUpdated}
+        intro={document.intro}
+      />
       <div
         className={`container-page grid grid-cols-1 items-start gap-10 py-16 ${tableOfContents ? "lg:grid-cols-[17rem_1fr] lg:gap-16" : ""}`}
       >

@@ -20,6 +20,8 @@ import { faqJsonLd, notFoundMeta, routeMeta } from "~/seo";
 import { findPageRoute, requirePageRoute } from "~/site";
 import type { Route } from "./+types/feature";
 
+type FeatureSection = FeatureContent["sections"][number];
+
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const page = featurePages.find((p) => p.path === path);
@@ -109,16 +111,27 @@ function CardSections({ page }: { page: FeatureContent }) {
             <h3 id={`${s.id}-title`} className="mt-2 text-xl font-bold text-ink">
               {s.title}
             </h3>
-            <div className="prose-page mt-3 text-muted">
-              {s.paragraphs.map((p) => (
-                <p key={p.slice(0, 40)}>{p}</p>
-              ))}
-            </div>
-            {s.points?.length ? <CheckList items={s.points} className="mt-6 text-sm" /> : null}
+            <SectionBody section={s} className="mt-3" />
           </section>
         ))}
       </div>
     </section>
+  );
+}
+
+/** A feature section's paragraphs and its checklist of points. */
+function SectionBody({ section, className }: { section: FeatureSection; className: string }) {
+  return (
+    <>
+      <div className={`prose-page text-muted ${className}`}>
+        {section.paragraphs.map((p) => (
+          <p key={p.slice(0, 40)}>{p}</p>
+        ))}
+      </div>
+      {section.points?.length ? (
+        <CheckList items={section.points} className="mt-6 text-sm" />
+      ) : null}
+    </>
   );
 }
 
@@ -148,12 +161,7 @@ function SideNavSections({ page }: { page: FeatureContent }) {
                   {s.title}
                 </h3>
               </div>
-              <div className="prose-page mt-4 text-muted">
-                {s.paragraphs.map((p) => (
-                  <p key={p.slice(0, 40)}>{p}</p>
-                ))}
-              </div>
-              {s.points?.length ? <CheckList items={s.points} className="mt-6 text-sm" /> : null}
+              <SectionBody section={s} className="mt-4" />
             </section>
           ))}
         </div>

@@ -1,7 +1,5 @@
-import { PageHeader } from "~/components/layout/page-header";
 import { DocumentSectionView } from "~/components/document/document-section";
-import { LinkedText } from "~/components/ui/linked-text";
-import { formatLongDate } from "~/content/long-date";
+import { LegalDocumentHeader } from "~/components/document/legal-document-page";
 import { accountLifecycle, refundPolicy } from "~/content/refund-policy";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
@@ -19,19 +17,11 @@ export default function RefundPolicyPage({ loaderData }: Route.ComponentProps) {
   const { document, lifecycle } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Legal" heading={route.heading}>
-        <p className="text-base">
-          Last updated{" "}
-          <time dateTime={document.lastUpdated} className="font-semibold text-ink">
-            {formatLongDate(document.lastUpdated)}
-          </time>
-        </p>
-        {document.intro.map((p) => (
-          <p key={p.slice(0, 48)} className="mt-4">
-            <LinkedText text={p} />
-          </p>
-        ))}
-      </PageHeader>
+      <LegalDocumentHeader
+        heading={route.heading}
+        lastUpdated={document.lastUpdated}
+        intro={document.intro}
+      />
 
       <div className="container-page grid grid-cols-1 items-start gap-8 py-16 lg:grid-cols-2">
         {document.columns.map((column) => (
