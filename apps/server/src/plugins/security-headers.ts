@@ -8,13 +8,13 @@ import { apiCsp } from "../site/content-security-policy";
  * response it is given, and the values do not depend on the request.
  */
 export function securityHeaderSet(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+      headers.set(name, Array.isArray(value) ? value.join(", ") : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name];
+      headers.delete(name);
     },
   };
   let done = false;
@@ -23,7 +23,7 @@ export function securityHeaderSet(options: HelmetOptions): Record<string, string
     done = true;
   });
   if (!done) throw new Error("helmet did not finish synchronously");
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 /**
