@@ -500,8 +500,5 @@ export function requirePageRoute(path: string): PageRoute {
   return route;
 }
 
-/** Paths of the client-rendered console; served by the SPA fallback, never prerendered or listed. */
-export const clientOnlyPrefixes: string[] = [];
-
 /** Prerendered with nothing but the 404 page; the server answers unknown paths with it, status 404. */
 export const notFoundPrerenderPath = "/404";

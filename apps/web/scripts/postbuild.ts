@@ -37,13 +37,8 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
-const spaFallbackFile = "__spa-fallback.html";
-
 function page(path: string, lastmod: string): ManifestPage {
-  return pageFromFile(path, htmlFileFor(path), lastmod);
-}
-
-function pageFromFile(path: string, file: string, lastmod: string): ManifestPage {
+  const file = htmlFileFor(path);
   const full = join(clientDir, file);
   if (!existsSync(full)) throw new Error(`Page ${path} was not prerendered (missing ${file})`);
   return { path, file, lastmod, scriptHashes: inlineScriptHashes(readFileSync(full, "utf8")) };
@@ -75,7 +70,7 @@ const sitemap = [
 writeFileSync(join(clientDir, "sitemap.xml"), sitemap);
 writeFileSync(
   join(clientDir, "robots.txt"),
-  `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /console\n\nSitemap: ${brand.publicUrl}/sitemap.xml\n`,
+  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${brand.publicUrl}/sitemap.xml\n`,
 );
 
 await writeIcons(clientDir, concretePages);
@@ -87,9 +82,6 @@ const manifest: SiteManifest = {
   appUrl: brand.appUrl,
   pages,
   notFound: page(notFoundPrerenderPath, buildDate),
-  spaFallback: existsSync(join(clientDir, spaFallbackFile))
-    ? pageFromFile("/console", spaFallbackFile, buildDate)
-    : null,
   handoffs: handoffRoutes.map((h) => ({ path: h.path, target: h.target })),
 };
 writeFileSync(join(buildDir, "site-manifest.json"), JSON.stringify(manifest, null, 2));

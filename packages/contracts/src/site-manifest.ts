@@ -1,6 +1,6 @@
 /**
  * What the web build tells the server about the site (build/site-manifest.json): the prerendered
- * pages, the 404 page, the SPA fallback for client-rendered routes, and the app hand-offs.
+ * pages, the 404 page and the app hand-offs.
  */
 import { z } from "zod";
 
@@ -22,7 +22,6 @@ export const siteManifestSchema = z.object({
   appUrl: z.string().url(),
   pages: z.array(manifestPageSchema),
   notFound: manifestPageSchema,
-  spaFallback: manifestPageSchema.nullable(),
   handoffs: z.array(
     z.object({ path: z.string().startsWith("/"), target: z.string().startsWith("/") }),
   ),

@@ -30,12 +30,12 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 const SHORT = "public, max-age=3600";
 
-export function canonicalPath(pathname: string): string {
+function canonicalPath(pathname: string): string {
   const bare = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return (bare || "/").toLowerCase();
 }
 
-export function loadSiteManifest(siteDir: string) {
+function loadSiteManifest(siteDir: string) {
   const file = join(siteDir, "site-manifest.json");
   if (!existsSync(file)) {
     throw new Error(

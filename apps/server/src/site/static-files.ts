@@ -38,7 +38,7 @@ const contentTypes: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
-export function contentTypeOf(path: string): string {
+function contentTypeOf(path: string): string {
   return contentTypes[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
