@@ -44,8 +44,110 @@ export interface MailOutboxTable {
   finished_at: number | null;
 }
 
+export interface ChatOtpCodesTable {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  ip_hash: string;
+  created_at: number;
+  expires_at: number;
+  failed_attempts: Generated<number>;
+  closed_at: number | null;
+  /** used | replaced | locked */
+  closed_reason: string | null;
+}
+
+export interface VisitorSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ChatVisitorsTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ConversationState = "open" | "ended";
+export type ChatParty = "visitor" | "agent";
+
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  visitor_id: number;
+  visitor_email: string;
+  visitor_name: string;
+  state: Generated<ConversationState>;
+  started_at: number;
+  ended_at: number | null;
+  ended_by: ChatParty | null;
+  transcript_requested: Generated<number>;
+  visitor_seen_id: Generated<number>;
+  agent_read_id: Generated<number>;
+  offline_mail_at: number | null;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  client_id: string | null;
+  sender_type: ChatParty;
+  agent_id: number | null;
+  sender: string;
+  receiver: string;
+  sender_username: string;
+  message: string;
+  msg_type: "text" | "image";
+  created_at: number;
+}
+
+export interface ChatUploadsTable {
+  id: Generated<number>;
+  name: string;
+  conversation_id: number;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  /** "visitor:<email>" or "agent:<id>" */
+  uploaded_by: string;
+  created_at: number;
+}
+
+export interface AgentsTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: Generated<"admin" | "agent">;
+  password_hash: string;
+  disabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AgentSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  agent_id: number;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
+  chat_otp_codes: ChatOtpCodesTable;
+  visitor_sessions: VisitorSessionsTable;
+  chat_visitors: ChatVisitorsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_uploads: ChatUploadsTable;
+  agents: AgentsTable;
+  agent_sessions: AgentSessionsTable;
 }

@@ -1,0 +1,21 @@
+/** A stored chat message as the API and the sockets show it (brief §4). */
+import type { ChatMessage } from "@hourline/contracts/chat";
+import type { Selectable } from "kysely";
+import type { ChatMessagesTable } from "../db/schema";
+
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    conversation_id: row.conversation_id,
+    sender: row.sender,
+    receiver: row.receiver,
+    message: row.message,
+    msg_type: row.msg_type,
+    sender_username: row.sender_username,
+    sender_type: row.sender_type,
+    created_at: row.created_at,
+  };
+}

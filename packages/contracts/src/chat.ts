@@ -1,0 +1,330 @@
+/**
+ * The support chat's contract (brief §4): request bodies of the visitor and agent endpoints, the
+ * stored chat message, and every WebSocket frame in both directions. The widget, the console, the
+ * server and the tests all parse with these schemas, so a field means the same thing everywhere.
+ */
+import { z } from "zod/mini";
+
+export const chatLimits = {
+  name: 100,
+  email: 254,
+  /** Sanitized HTML of one message; a frame is capped at 64 KB anyway. */
+  message: 20_000,
+  /** What the visitor may type in one message, before it becomes HTML. */
+  typedText: 5_000,
+  clientId: 64,
+  frameBytes: 64 * 1024,
+  uploadBytes: 25 * 1024 * 1024,
+  otpDigits: 6,
+} as const;
+
+/** The one image types an upload may be; never SVG. */
+export const uploadImageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** Where uploaded images are served; the only image source a message may use. */
+export const uploadPathPrefix = "/api/support/uploads/";
+
+/** The spec's messages for the chat's registration form (§5, §8). */
+export const chatFormMessages = {
+  nameRequired: "Name is required.",
+  emailRequired: "This field is required",
+  emailInvalid: "Invalid email format",
+} as const;
+
+// A deliberately plain e-mail check, the same in the widget and the server.
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+export function isEmailFormat(value: string): boolean {
+  return value.length <= chatLimits.email && EMAIL_PATTERN.test(value);
+}
+
+/** E-mail addresses compare case-insensitively; this is the form stored and compared. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+const email = z.pipe(
+  z.string({ error: chatFormMessages.emailRequired }).check(
+    z.trim(),
+    z.minLength(1, chatFormMessages.emailRequired),
+    z.refine((v) => isEmailFormat(v), chatFormMessages.emailInvalid),
+  ),
+  z.transform(normalizeEmail),
+);
+
+function hasControlCharacter(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const username = z.string({ error: chatFormMessages.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, chatFormMessages.nameRequired),
+  z.maxLength(chatLimits.name, `Please keep your name to ${chatLimits.name} characters or fewer.`),
+  z.refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation."),
+);
+
+const clientId = z
+  .string({ error: "client_id is required" })
+  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "client_id must be 8-64 letters, digits, - or _"));
+
+const messageHtml = z.string({ error: "message is required" }).check(
+  z.maxLength(chatLimits.message, "That message is too long."),
+  z.refine((v) => v.trim().length > 0, "An empty message is not sent."),
+);
+
+export const msgTypes = ["text", "image"] as const;
+export type MsgType = (typeof msgTypes)[number];
+const msgType = z.enum(msgTypes, { error: "msg_type must be text or image" });
+
+// ---------------------------------------------------------------------------------------------
+// Visitor endpoints
+
+export const chatEmailBodySchema = z.object({ email });
+export type ChatEmailBody = z.infer<typeof chatEmailBodySchema>;
+
+export const checkChatEmailAnswerSchema = z.object({
+  status: z.literal(200),
+  is_verify: z.boolean(),
+});
+export type CheckChatEmailAnswer = z.infer<typeof checkChatEmailAnswerSchema>;
+
+export const verifyOtpBodySchema = z.object({
+  email,
+  otp: z
+    .string({ error: "Please enter the code from the e-mail." })
+    .check(z.trim(), z.regex(/^\d{6}$/, "The code is the 6 digits from the e-mail.")),
+});
+export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
+
+export const registerBodySchema = z.object({
+  username,
+  email,
+  /** "E-mail me a transcript" when the chat ends. */
+  transcript: z.optional(z.boolean()),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const chatUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  conversation_id: z.number(),
+  /** Whether at least one agent is signed in and connected right now. */
+  agents_online: z.boolean(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+export const uploadAnswerSchema = z.object({ status: z.literal(200), url: z.string() });
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The chat message, as stored, listed and pushed
+
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  client_id: z.nullable(z.string()),
+  conversation_id: z.number(),
+  /** The visitor's e-mail, or the agent's e-mail. */
+  sender: z.string(),
+  /** "null" from the visitor (spec §3); the visitor's e-mail from an agent. */
+  receiver: z.string(),
+  message: z.string(),
+  msg_type: msgType,
+  sender_username: z.string(),
+  /** "visitor" or "agent": who wrote it, whatever the display names say. */
+  sender_type: z.enum(["visitor", "agent"]),
+  created_at: z.number(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatMessageListSchema = z.array(chatMessageSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Frames on /ws/support/{email}/
+
+/** A message from the visitor; `message_type` may be left out, as the spec's frame has none. */
+export const visitorMessageFrameSchema = z.object({
+  message_type: z.optional(z.literal("message")),
+  sender: z.optional(z.string()),
+  receiver: z.optional(z.string()),
+  message: messageHtml,
+  msg_type: msgType,
+  client_id: clientId,
+});
+
+export const visitorChatEndFrameSchema = z.object({
+  message_type: z.literal("chat_end"),
+  target_email: z.optional(z.string()),
+  user_type: z.optional(z.literal("user")),
+});
+
+export const typingFrameSchema = z.object({
+  message_type: z.literal("typing"),
+  typing: z.boolean(),
+});
+
+export const visitorFrameSchema = z.union([
+  visitorChatEndFrameSchema,
+  typingFrameSchema,
+  visitorMessageFrameSchema,
+]);
+export type VisitorFrame = z.infer<typeof visitorFrameSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Frames on /ws/agent/
+
+export const agentMessageFrameSchema = z.object({
+  message_type: z.literal("message"),
+  conversation_id: z.number(),
+  message: messageHtml,
+  msg_type: msgType,
+  client_id: clientId,
+});
+
+export const agentChatEndFrameSchema = z.object({
+  message_type: z.literal("chat_end"),
+  conversation_id: z.number(),
+});
+
+export const agentTypingFrameSchema = z.object({
+  message_type: z.literal("typing"),
+  conversation_id: z.number(),
+  typing: z.boolean(),
+});
+
+export const agentFrameSchema = z.discriminatedUnion("message_type", [
+  agentMessageFrameSchema,
+  agentChatEndFrameSchema,
+  agentTypingFrameSchema,
+]);
+export type AgentFrame = z.infer<typeof agentFrameSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Frames the server sends (to visitors, agents, or both)
+
+export interface AckFrame {
+  message_type: "ack";
+  client_id: string;
+  id: number;
+}
+
+export type MessageFrame = { message_type: "message" } & ChatMessage;
+
+export interface ChatEndedFrame {
+  message_type: "chat_ended";
+  conversation_id: number;
+  target_email: string;
+  ended_at: number;
+  ended_by: "visitor" | "agent";
+}
+
+export interface PresenceFrame {
+  message_type: "presence";
+  agents_online: boolean;
+}
+
+export interface TypingFrame {
+  message_type: "typing";
+  conversation_id: number;
+  typing: boolean;
+  /** Who is typing: "visitor" or "agent". */
+  from: "visitor" | "agent";
+}
+
+export interface ErrorFrame {
+  message_type: "error";
+  code: "bad_frame" | "too_large" | "rate_limited" | "chat_ended" | "forbidden" | "internal";
+  message: string;
+  client_id?: string;
+}
+
+export interface ConversationSummary {
+  id: number;
+  visitor_name: string;
+  visitor_email: string;
+  state: "open" | "ended";
+  started_at: number;
+  ended_at: number | null;
+  ended_by: "visitor" | "agent" | null;
+  last_message: ChatMessage | null;
+  unread: number;
+}
+
+export type ConversationFrame = { message_type: "conversation" } & ConversationSummary;
+
+export interface ContactMessageSummary {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  received_at: number;
+  handled: boolean;
+}
+
+export type ContactMessageFrame = { message_type: "contact_message" } & ContactMessageSummary;
+
+export type VisitorServerFrame =
+  AckFrame | MessageFrame | ChatEndedFrame | PresenceFrame | TypingFrame | ErrorFrame;
+
+export type AgentServerFrame =
+  | AckFrame
+  | MessageFrame
+  | ChatEndedFrame
+  | ConversationFrame
+  | ContactMessageFrame
+  | TypingFrame
+  | ErrorFrame;
+
+// ---------------------------------------------------------------------------------------------
+// Agent endpoints
+
+export const agentRoles = ["admin", "agent"] as const;
+export type AgentRole = (typeof agentRoles)[number];
+
+export const agentLoginBodySchema = z.object({
+  email: z
+    .string({ error: "Please enter your e-mail address." })
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter your e-mail address."),
+      z.maxLength(chatLimits.email, "That e-mail address is too long."),
+    ),
+  password: z
+    .string({ error: "Please enter your password." })
+    .check(
+      z.minLength(1, "Please enter your password."),
+      z.maxLength(1024, "That password is too long."),
+    ),
+});
+export type AgentLoginBody = z.infer<typeof agentLoginBodySchema>;
+
+export interface AgentProfile {
+  id: number;
+  name: string;
+  email: string;
+  role: AgentRole;
+}
+
+/** Plain text typed by a person becomes this HTML: escaped, line breaks kept. */
+export function textToMessageHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n/g, "<br>");
+}
+
+/** The HTML of an image message pointing at an uploaded file. */
+export function imageMessageHtml(url: string): string {
+  return `<img src="${url.replace(/"/g, "&quot;")}" alt="Image sent in the chat">`;
+}
