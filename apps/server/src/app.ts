@@ -2,6 +2,7 @@
  * Builds the Fastify application: outside plugins first (security headers, database), then the app's
  * own routes, then the site, which answers every path nobody else claimed. server.ts only starts it.
  */
+import cookie from "@fastify/cookie";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -73,6 +74,7 @@ export async function buildApp(
   });
 
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  await app.register(cookie);
   await app.register(dbPlugin, {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
