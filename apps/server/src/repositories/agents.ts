@@ -1,0 +1,158 @@
+/** Support agents (table agents). E-mail addresses are stored trimmed and lower-cased. */
+import { normalizeEmail, type AgentProfile, type AgentRole } from "@hourline/contracts/chat";
+import type { Kysely, Selectable } from "kysely";
+import type { AgentsTable, Database } from "../db/schema";
+
+export interface Agent {
+  id: number;
+  email: string;
+  name: string;
+  role: AgentRole;
+  passwordHash: string;
+  disabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NewAgent {
+  email: string;
+  name: string;
+  role?: AgentRole;
+  /** From hashPassword; never a plain password. */
+  passwordHash: string;
+}
+
+/** createAgent's answer to an e-mail address that another agent already has. */
+export class AgentEmailTakenError extends Error {
+  constructor(readonly email: string) {
+    super(`An agent with the e-mail ${email} already exists.`);
+    this.name = "AgentEmailTakenError";
+  }
+}
+
+function toAgent(row: Selectable<AgentsTable>): Agent {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    passwordHash: row.password_hash,
+    disabled: row.disabled === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** What the API and the sockets show of an agent. */
+export function toAgentProfile(agent: Pick<Agent, "id" | "name" | "email" | "role">): AgentProfile {
+  return { id: agent.id, name: agent.name, email: agent.email, role: agent.role };
+}
+
+/** SQLite's and PostgreSQL's words for a unique index refusing a row. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+/** Throws AgentEmailTakenError when the address is taken, whatever its case or spaces. */
+export async function createAgent(
+  db: Kysely<Database>,
+  agent: NewAgent,
+  now = Date.now(),
+): Promise<Agent> {
+  const email = normalizeEmail(agent.email);
+  try {
+    const row = await db
+      .insertInto("agents")
+      .values({
+        email,
+        name: agent.name.trim(),
+        role: agent.role ?? "agent",
+        password_hash: agent.passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toAgent(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AgentEmailTakenError(email);
+    throw error;
+  }
+}
+
+export async function findAgentByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<Agent | undefined> {
+  const row = await db
+    .selectFrom("agents")
+    .selectAll()
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return row ? toAgent(row) : undefined;
+}
+
+export async function findAgentById(db: Kysely<Database>, id: number): Promise<Agent | undefined> {
+  const row = await db.selectFrom("agents").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toAgent(row) : undefined;
+}
+
+/** Oldest first. */
+export async function listAgents(db: Kysely<Database>): Promise<Agent[]> {
+  const rows = await db.selectFrom("agents").selectAll().orderBy("id").execute();
+  return rows.map(toAgent);
+}
+
+export async function countAgents(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("agents")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function updateAgent(
+  db: Kysely<Database>,
+  id: number,
+  values: { disabled?: number; password_hash?: string; name?: string },
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("agents")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Only the flag: a caller disabling an agent also ends the agent's sessions (the agent-sessions
+ * plugin's setAgentDisabled does both and tells the sockets).
+ */
+export function setAgentDisabled(
+  db: Kysely<Database>,
+  id: number,
+  disabled: boolean,
+  now = Date.now(),
+): Promise<boolean> {
+  return updateAgent(db, id, { disabled: disabled ? 1 : 0 }, now);
+}
+
+export function setAgentPassword(
+  db: Kysely<Database>,
+  id: number,
+  passwordHash: string,
+  now = Date.now(),
+): Promise<boolean> {
+  return updateAgent(db, id, { password_hash: passwordHash }, now);
+}
+
+export function setAgentName(
+  db: Kysely<Database>,
+  id: number,
+  name: string,
+  now = Date.now(),
+): Promise<boolean> {
+  return updateAgent(db, id, { name: name.trim() }, now);
+}
