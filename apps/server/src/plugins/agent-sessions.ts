@@ -1,0 +1,278 @@
+/**
+ * Agents' sign-in sessions: checks a pair of credentials, issues and reads the session cookie, ends
+ * sessions and tells whoever listens (the agent sockets) at once. Also creates the BOOTSTRAP agent at
+ * start when there is no agent yet. Routes guard themselves with `requireAgent` (below); the
+ * WebSocket upgrade calls `app.agentSessions.authenticate(request)` itself.
+ */
+import { EventEmitter } from "node:events";
+import cookie from "@fastify/cookie";
+import { apiError } from "@hourline/contracts/api-error";
+import { normalizeEmail, type AgentProfile } from "@hourline/contracts/chat";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import {
+  defaultLoginFailureLimit,
+  LoginFailures,
+  type LoginFailureLimit,
+} from "../auth/login-failures";
+import { originOf } from "../auth/origin-check";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
+import {
+  clearedCookieOptions,
+  hashSessionToken,
+  looksLikeSessionToken,
+  sessionCookieName,
+  sessionCookieOptions,
+} from "../auth/session-tokens";
+import {
+  createAgentSession,
+  deleteAgentSession,
+  deleteAgentSessionsOf,
+  deleteExpiredAgentSessions,
+  findValidAgentSession,
+  touchAgentSession,
+  agentSessionLifetime,
+} from "../repositories/agent-sessions";
+import {
+  AgentEmailTakenError,
+  countAgents,
+  createAgent,
+  findAgentByEmail,
+  setAgentDisabled,
+  setAgentPassword,
+  toAgentProfile,
+} from "../repositories/agents";
+
+export interface AuthenticatedAgent {
+  sessionId: number;
+  agent: AgentProfile;
+}
+
+/** No sessionId: every session of the agent ended (the agent was disabled). */
+export interface AgentSessionEndedEvent {
+  sessionId?: number;
+  agentId: number;
+}
+
+export type SignInResult =
+  | { ok: true; agent: AgentProfile; sessionId: number; token: string; expiresAt: number }
+  | { ok: false; retryAfterSeconds: number };
+
+export interface AgentSessions {
+  /** The session cookie's name: `__Host-hl_agent` on https, `hl_agent` otherwise. */
+  readonly cookieName: string;
+  /** The one origin whose pages may post to the agent API or open the agent socket. */
+  readonly allowedOrigin: string;
+  /** The request's agent and session from its cookie, or null (none, unknown, expired, disabled). */
+  authenticate(request: FastifyRequest): Promise<AuthenticatedAgent | null>;
+  /**
+   * Checks the pair and opens a session. Every refusal looks the same to the caller whatever the
+   * cause (unknown e-mail, wrong password, disabled agent) and takes the same time;
+   * `retryAfterSeconds` > 0 means the e-mail address had too many failures and was not checked.
+   */
+  signIn(email: string, password: string): Promise<SignInResult>;
+  /** Ends one session (sign-out) and tells the listeners. False when it was already gone. */
+  endSession(sessionId: number): Promise<boolean>;
+  /** Disabling also ends every session of the agent and tells the listeners. */
+  setAgentDisabled(agentId: number, disabled: boolean): Promise<boolean>;
+  /** Called synchronously whenever a session ends early; returns the unsubscribe function. */
+  onSessionEnded(listener: (event: AgentSessionEndedEvent) => void): () => void;
+  setSessionCookie(reply: FastifyReply, token: string, expiresAt: number): void;
+  clearSessionCookie(reply: FastifyReply): void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    agentSessions: AgentSessions;
+  }
+  interface FastifyRequest {
+    /** Set by the requireAgent hook; null on routes without it. */
+    agentSession: AuthenticatedAgent | null;
+  }
+}
+
+export interface AgentSessionsOptions {
+  publicUrl: string;
+  bootstrapAgent?: { email: string; password: string } | undefined;
+  /** Failed sign-ins per e-mail address before that address is refused for a while. */
+  loginFailureLimit?: LoginFailureLimit;
+}
+
+/** The name the BOOTSTRAP agent gets; visitors see it beside that agent's messages. */
+export const bootstrapAgentName = "Support";
+
+const SESSION_ENDED = "ended";
+const CLEANUP_EVERY_MS = 60 * 60_000;
+
+/**
+ * A route hook (onRequest or preHandler) that lets only a signed-in agent through: anyone else gets
+ * 401 in the API's envelope. On success `request.agentSession` holds the agent and the session id;
+ * read it with `signedInAgent(request)`.
+ */
+export async function requireAgent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
+  const sessions = request.server.agentSessions;
+  const auth = await sessions.authenticate(request);
+  if (auth) {
+    request.agentSession = auth;
+    return undefined;
+  }
+  // A cookie that opens nothing (expired, signed out elsewhere) is removed from the browser.
+  if (readCookie(request, sessions.cookieName) !== undefined) sessions.clearSessionCookie(reply);
+  return reply.code(401).send(apiError(401, "unauthorized", "Please sign in."));
+}
+
+/** The agent requireAgent let through; throws when the route does not use requireAgent. */
+export function signedInAgent(request: FastifyRequest): AuthenticatedAgent {
+  if (!request.agentSession) throw new Error("signedInAgent: the route does not use requireAgent");
+  return request.agentSession;
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  if (request.cookies) return request.cookies[name];
+  // Outside the scope of @fastify/cookie's hook: read the header directly.
+  const header = request.headers.cookie;
+  return header ? cookie.parse(header)[name] : undefined;
+}
+
+export default fp<AgentSessionsOptions>(
+  async (app, options) => {
+    const db = app.database.db;
+    const cookieName = sessionCookieName("agent", options.publicUrl);
+    const failures = new LoginFailures(options.loginFailureLimit ?? defaultLoginFailureLimit);
+    const events = new EventEmitter();
+    // One listener per open agent socket is normal; the default warning at 11 would be noise.
+    events.setMaxListeners(0);
+
+    const emitEnded = (event: AgentSessionEndedEvent) => {
+      for (const listener of events.listeners(SESSION_ENDED)) {
+        try {
+          (listener as (e: AgentSessionEndedEvent) => void)(event);
+        } catch (err) {
+          app.log.error({ err, ...event }, "an agent session-ended listener failed");
+        }
+      }
+    };
+
+    const sessions: AgentSessions = {
+      cookieName,
+      allowedOrigin: originOf(options.publicUrl),
+
+      async authenticate(request) {
+        const token = readCookie(request, cookieName);
+        if (!looksLikeSessionToken(token)) return null;
+        const now = Date.now();
+        const found = await findValidAgentSession(db, hashSessionToken(token), now);
+        if (!found) return null;
+        if (now - found.session.lastSeenAt >= agentSessionLifetime.touchEveryMs) {
+          await touchAgentSession(db, found.session.id, now);
+        }
+        return { sessionId: found.session.id, agent: toAgentProfile(found.agent) };
+      },
+
+      async signIn(rawEmail, password) {
+        const email = normalizeEmail(rawEmail);
+        const retryAfterSeconds = failures.retryAfterSeconds(email);
+        if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+
+        const agent = await findAgentByEmail(db, email);
+        // The same single scrypt run whether or not the agent exists or is disabled.
+        const matches = agent
+          ? await verifyPassword(password, agent.passwordHash)
+          : await verifyAgainstDummy(password);
+        if (!agent || !matches || agent.disabled) {
+          failures.recordFailure(email);
+          return { ok: false, retryAfterSeconds: 0 };
+        }
+        failures.clear(email);
+        if (needsRehash(agent.passwordHash)) {
+          await setAgentPassword(db, agent.id, await hashPassword(password));
+        }
+        const session = await createAgentSession(db, agent.id);
+        return {
+          ok: true,
+          agent: toAgentProfile(agent),
+          sessionId: session.id,
+          token: session.token,
+          expiresAt: session.expiresAt,
+        };
+      },
+
+      async endSession(sessionId) {
+        const ended = await deleteAgentSession(db, sessionId);
+        if (!ended) return false;
+        emitEnded({ sessionId, agentId: ended.agentId });
+        return true;
+      },
+
+      async setAgentDisabled(agentId, disabled) {
+        const changed = await setAgentDisabled(db, agentId, disabled);
+        if (changed && disabled) {
+          await deleteAgentSessionsOf(db, agentId);
+          emitEnded({ agentId });
+        }
+        return changed;
+      },
+
+      onSessionEnded(listener) {
+        events.on(SESSION_ENDED, listener);
+        return () => {
+          events.off(SESSION_ENDED, listener);
+        };
+      },
+
+      setSessionCookie(reply, token, expiresAt) {
+        reply.setCookie(
+          cookieName,
+          token,
+          sessionCookieOptions(options.publicUrl, expiresAt - Date.now()),
+        );
+      },
+
+      clearSessionCookie(reply) {
+        reply.setCookie(cookieName, "", clearedCookieOptions(options.publicUrl));
+      },
+    };
+
+    app.decorate("agentSessions", sessions);
+    app.decorateRequest("agentSession", null);
+
+    if (options.bootstrapAgent) {
+      const { email, password } = options.bootstrapAgent;
+      if ((await countAgents(db)) === 0) {
+        try {
+          const agent = await createAgent(db, {
+            email,
+            name: bootstrapAgentName,
+            role: "admin",
+            passwordHash: await hashPassword(password),
+          });
+          app.log.info(
+            { agentId: agent.id, email: agent.email },
+            "created the bootstrap agent from BOOTSTRAP_AGENT_EMAIL (role admin)",
+          );
+        } catch (err) {
+          // Another instance starting at the same moment created it first.
+          if (!(err instanceof AgentEmailTakenError)) throw err;
+        }
+      }
+    }
+
+    // Expired rows open nothing; removing them keeps the table small.
+    const cleanUp = () =>
+      deleteExpiredAgentSessions(db).catch((err: unknown) => {
+        app.log.warn({ err }, "could not remove expired agent sessions");
+        return 0;
+      });
+    await cleanUp();
+    const timer = setInterval(() => void cleanUp(), CLEANUP_EVERY_MS);
+    timer.unref();
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      events.removeAllListeners();
+    });
+  },
+  { name: "agent-sessions", dependencies: ["db"] },
+);
