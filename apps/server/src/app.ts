@@ -11,6 +11,7 @@ import Fastify, {
 } from "fastify";
 import type { Config } from "./config";
 import type { OutboxWorkerOptions } from "./mail/outbox-worker";
+import agentSessions from "./plugins/agent-sessions";
 import contactInbox from "./plugins/contact-inbox";
 import dbPlugin from "./plugins/db";
 import mailer from "./plugins/mailer";
@@ -84,6 +85,10 @@ export async function buildApp(
   await app.register(contactInbox, {
     supportInbox: config.supportInbox,
     publicUrl: config.publicUrl,
+  });
+  await app.register(agentSessions, {
+    publicUrl: config.publicUrl,
+    bootstrapAgent: config.bootstrapAgent,
   });
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: "/api", contactUs: options.contactUs });

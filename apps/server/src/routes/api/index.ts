@@ -7,6 +7,7 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { apiError } from "@hourline/contracts/api-error";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
+import agentRoutes from "./agent/index";
 import { RateLimitedError } from "./rate-limited-error";
 import contactUsRoute, { type ContactUsOptions } from "./support/contact-us";
 import {
@@ -50,6 +51,7 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   );
 
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
+  await app.register(agentRoutes, { prefix: "/agent" });
 };
 
 export default apiRoutes;
