@@ -7,7 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@hourline/"));
 
 await build({
-  entryPoints: { server: "src/server.ts" },
+  // The server, and the command that adds support agents (npm run agent:create).
+  entryPoints: { server: "src/server.ts", "agent-create": "src/cli/agent-create.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",
