@@ -1,0 +1,295 @@
+/**
+ * Chat messages are HTML (brief §4), sanitized with an allowlist before they are stored and again
+ * when the widget or the console renders them. This module is the server's side: sanitize-html
+ * (htmlparser2 underneath) with the allowlist below, plus the plain-text view mails use and the
+ * blank check that refuses messages with nothing visible in them.
+ *
+ * What the output can hold, and nothing else:
+ * - text, with `& < > " '` escaped (the same escaping as textToMessageHtml, so typed text passes
+ *   through unchanged);
+ * - the tags of `messageHtmlPolicy.allowedTags`, with no attributes at all, except
+ * - `<a href>` with an absolute http:, https: or mailto: URL (after entity decoding and trimming;
+ *   no relative or protocol-relative URL, no control character or space inside it), always with
+ *   `rel="noopener noreferrer nofollow"` and `target="_blank"`; a link whose URL fails keeps its
+ *   text and loses the tag;
+ * - `<img>` whose src is exactly one of our uploads, `/api/support/uploads/<name>` (also accepted
+ *   with the public origin in front; stored without it), with only src, alt, width and height;
+ *   any other image is removed.
+ * Elements that hold code or another language (script, style, svg, math, template, iframe, object,
+ * noscript, textarea, ...) are removed with everything inside them; other unknown tags are removed
+ * and their text kept. Comments, CDATA and processing instructions are dropped. Nesting deeper than
+ * `messageHtmlPolicy.nestingLimit` keeps its text and loses its tags.
+ *
+ * The widget and the console must mirror this with DOMPurify (apps/web, not here), configured as:
+ *   ALLOWED_TAGS = messageHtmlPolicy.allowedTags; ALLOWED_ATTR = ["href", "src", "alt", "width",
+ *   "height", "rel", "target"]; ALLOW_DATA_ATTR = false; ALLOW_ARIA_ATTR = false;
+ *   ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|\/api\/support\/uploads\/)/i;
+ *   FORBID_CONTENTS += messageHtmlPolicy.discardWithContent; SAFE_FOR_TEMPLATES = false;
+ *   RETURN_TRUSTED_TYPE as the page needs; and two hooks:
+ *   - uponSanitizeAttribute: drop href unless the tag is `a` and the value matches
+ *     `messageHtmlPolicy.linkHref`; drop src unless the tag is `img` and `ownUploadPath` (same rule:
+ *     prefix + `messageHtmlPolicy.uploadNamePattern`) accepts it; drop width/height unless 1-4 digits;
+ *   - afterSanitizeAttributes: on `a` set rel/target from `messageHtmlPolicy.link`, and unwrap an
+ *     `a` without href; remove an `img` without src.
+ */
+import { uploadPathPrefix } from "@hourline/contracts/chat";
+import { Parser } from "htmlparser2";
+import sanitizeHtml from "sanitize-html";
+import { isUploadName, uploadNamePattern } from "./upload-name";
+
+/** The allowlist, exported so tests and the web widget's DOMPurify setup can mirror it. */
+export const messageHtmlPolicy = {
+  allowedTags: [
+    "br",
+    "p",
+    "div",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+  ],
+  /** Per tag; every other tag has none. rel and target of links are set by the server, not kept. */
+  allowedAttributes: {
+    a: ["href", "rel", "target"],
+    img: ["src", "alt", "width", "height"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  /** What every link gets, whatever it had. */
+  link: { rel: "noopener noreferrer nofollow", target: "_blank" },
+  /** A link's URL, trimmed: absolute http(s) or mailto, nothing invisible or blank inside it. */
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  linkHref: /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001f\u007f-\u009f]+$/i,
+  uploadPathPrefix,
+  uploadNamePattern,
+  /** width and height of an image: a plain number of pixels. */
+  dimension: /^[1-9]\d{0,3}$/,
+  altMaxLength: 300,
+  /** Removed together with everything inside them. */
+  discardWithContent: [
+    "script",
+    "style",
+    "template",
+    "svg",
+    "math",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "applet",
+    "noscript",
+    "noembed",
+    "noframes",
+    "textarea",
+    "xmp",
+    "plaintext",
+    "title",
+    "head",
+    "select",
+    "option",
+    "optgroup",
+    "datalist",
+    "audio",
+    "video",
+    "canvas",
+    "portal",
+    "fencedframe",
+  ],
+  nestingLimit: 32,
+} as const;
+
+export interface MessageHtmlOptions {
+  /** PUBLIC_URL: an image src may carry this origin in front of the upload path. */
+  publicUrl?: string | undefined;
+}
+
+/** The upload path an image src names, if it names exactly one of our uploads; otherwise undefined. */
+export function ownUploadPath(src: string | undefined, publicUrl?: string): string | undefined {
+  if (src === undefined) return undefined;
+  let path = src;
+  if (publicUrl) {
+    const origin = new URL(publicUrl).origin;
+    if (src.startsWith(`${origin}${uploadPathPrefix}`)) path = src.slice(origin.length);
+  }
+  if (!path.startsWith(uploadPathPrefix)) return undefined;
+  return isUploadName(path.slice(uploadPathPrefix.length)) ? path : undefined;
+}
+
+function allowedHref(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const href = value.trim();
+  return messageHtmlPolicy.linkHref.test(href) ? href : undefined;
+}
+
+const optionsCache = new Map<string, sanitizeHtml.IOptions>();
+
+/** The sanitize-html options of the policy (exported for tests and for reading, not for tweaking). */
+export function messageSanitizeOptions(publicUrl?: string): sanitizeHtml.IOptions {
+  const key = publicUrl ?? "";
+  const cached = optionsCache.get(key);
+  if (cached) return cached;
+  const policy = messageHtmlPolicy;
+  const options: sanitizeHtml.IOptions = {
+    allowedTags: [...policy.allowedTags],
+    allowedAttributes: {
+      a: [...policy.allowedAttributes.a],
+      img: [...policy.allowedAttributes.img],
+    },
+    allowedClasses: {},
+    allowedStyles: {},
+    allowedSchemes: [...policy.allowedSchemes],
+    allowedSchemesByTag: {},
+    allowedSchemesAppliedToAttributes: ["href", "src", "cite", "action", "formaction"],
+    allowProtocolRelative: false,
+    allowVulnerableTags: false,
+    disallowedTagsMode: "discard",
+    nonTextTags: [...policy.discardWithContent],
+    nestingLimit: policy.nestingLimit,
+    enforceHtmlBoundary: false,
+    parseStyleAttributes: false,
+    selfClosing: ["img", "br"],
+    parser: { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = allowedHref(attribs.href);
+        return { tagName, attribs: href ? { href, ...policy.link } : {} };
+      },
+      img: (tagName, attribs) => {
+        const out: Record<string, string> = {};
+        const src = ownUploadPath(attribs.src, publicUrl);
+        if (src) out.src = src;
+        if (attribs.alt !== undefined) out.alt = attribs.alt.slice(0, policy.altMaxLength);
+        for (const name of ["width", "height"] as const) {
+          const value = attribs[name];
+          if (value !== undefined && policy.dimension.test(value)) out[name] = value;
+        }
+        return { tagName, attribs: out };
+      },
+    },
+    // A link that lost its URL keeps its text; an image that lost its source goes.
+    exclusiveFilter: (frame) => {
+      if (frame.tag === "a" && !frame.attribs.href) return "excludeTag";
+      if (frame.tag === "img" && !frame.attribs.src) return true;
+      return false;
+    },
+    // sanitize-html escapes & < >; quotes too, as textToMessageHtml does, so its output is stable.
+    textFilter: (text) => text.replace(/"/g, "&quot;").replace(/'/g, "&#39;"),
+  };
+  optionsCache.set(key, options);
+  return options;
+}
+
+/**
+ * The message HTML with everything outside the allowlist removed. The result is stable:
+ * sanitizing it again gives it back unchanged, and textToMessageHtml output comes back as it was.
+ */
+export function sanitizeMessageHtml(html: string, options: MessageHtmlOptions = {}): string {
+  // NUL has no business in a message; browsers and parsers disagree about it, so it goes first.
+  const input = html.replace(/\0/g, "");
+  const clean = sanitizeHtml(input, messageSanitizeOptions(options.publicUrl));
+  // `<br />` and `<img ... />` are written as HTML writes them. Text and attribute values have every
+  // `<`, `>` and `"` escaped, so each `<` here opens a tag sanitize-html wrote.
+  return clean.replace(/<(br|img)((?: [a-z]+(?:="[^"]*")?)*) \/>/g, "<$1$2>");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain text
+
+const blockTags = new Set(["p", "div", "blockquote", "pre", "ul", "ol", "li"]);
+// Characters that show nothing: whitespace (\s covers NBSP and the Unicode spaces) and the
+// zero-width ones.
+const invisible =
+  /[\s\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/g;
+
+interface WalkCallbacks {
+  onopentag?(name: string, attribs: Record<string, string>): void;
+  ontext?(text: string): void;
+  onclosetag?(name: string): void;
+}
+
+function walk(html: string, callbacks: WalkCallbacks): void {
+  const parser = new Parser(callbacks, { decodeEntities: true, lowerCaseTags: true });
+  parser.write(html);
+  parser.end();
+}
+
+export interface MessageTextOptions extends MessageHtmlOptions {
+  /** How an image appears in the text; `[alt]` (or `[Image]`) by default. */
+  imageText?: (image: { src: string; alt: string }) => string;
+}
+
+/**
+ * The message as plain text, for e-mails: tags removed, entities decoded, `<br>` and block ends
+ * become line breaks, list items start with "- ", a link's URL follows its text when they differ.
+ */
+export function messageHtmlToText(html: string, options: MessageTextOptions = {}): string {
+  const clean = sanitizeMessageHtml(html, options);
+  let out = "";
+  let preDepth = 0;
+  const links: { start: number; href: string }[] = [];
+  const newline = () => {
+    if (out !== "" && !out.endsWith("\n")) out += "\n";
+  };
+  walk(clean, {
+    onopentag(name, attribs) {
+      if (name === "br") out += "\n";
+      else if (name === "img") {
+        const alt = (attribs.alt ?? "").trim();
+        out += options.imageText
+          ? options.imageText({ src: attribs.src ?? "", alt })
+          : `[${alt || "Image"}]`;
+      } else if (name === "a") links.push({ start: out.length, href: attribs.href ?? "" });
+      else if (blockTags.has(name)) {
+        newline();
+        if (name === "pre") preDepth++;
+        if (name === "li") out += "- ";
+      }
+    },
+    ontext(text) {
+      // Outside <pre>, line breaks in the source are layout, shown as a space.
+      out += preDepth > 0 ? text : text.replace(/[ \t]*[\r\n]+[ \t]*/g, " ");
+    },
+    onclosetag(name) {
+      if (name === "a") {
+        const link = links.pop();
+        if (!link || !link.href) return;
+        const label = out.slice(link.start).trim();
+        const bare = link.href.replace(/^mailto:/i, "");
+        if (label !== link.href && label !== bare) out += ` <${link.href}>`;
+      } else if (blockTags.has(name)) {
+        if (name === "pre") preDepth = Math.max(0, preDepth - 1);
+        newline();
+      }
+    },
+  });
+  return out
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+$/, ""))
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .replace(/^\n+|\n+$/g, "");
+}
+
+/** True when the sanitized message would show nothing: no visible character and no image. */
+export function isBlankMessageHtml(html: string, options: MessageHtmlOptions = {}): boolean {
+  let blank = true;
+  walk(sanitizeMessageHtml(html, options), {
+    onopentag(name) {
+      if (name === "img") blank = false;
+    },
+    ontext(text) {
+      if (text.replace(invisible, "") !== "") blank = false;
+    },
+  });
+  return blank;
+}
