@@ -18,6 +18,8 @@ export type ApiResult<T> =
     };
 
 const TIMEOUT_MS = 15_000;
+/** An upload of 25 MB on a slow line takes a while; it still must not hang for ever. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 function retryAfter(header: string | null): number | undefined {
   if (!header) return undefined;
@@ -26,19 +28,18 @@ function retryAfter(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-export async function postJson<T>(
+async function call<T>(
   path: string,
-  body: unknown,
+  init: RequestInit,
   answer: z.ZodMiniType<T>,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
+      ...init,
       credentials: "same-origin",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     return {
@@ -63,4 +64,38 @@ export async function postJson<T>(
       : { code: "unexpected_answer", message: `The server answered ${response.status}.` },
     ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
   };
+}
+
+export function postJson<T>(
+  path: string,
+  body: unknown,
+  answer: z.ZodMiniType<T>,
+): Promise<ApiResult<T>> {
+  return call(
+    path,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    },
+    answer,
+  );
+}
+
+export function getJson<T>(path: string, answer: z.ZodMiniType<T>): Promise<ApiResult<T>> {
+  return call(path, { method: "GET", headers: { accept: "application/json" } }, answer);
+}
+
+/** A multipart POST (the browser sets the boundary); for file uploads. */
+export function postForm<T>(
+  path: string,
+  body: FormData,
+  answer: z.ZodMiniType<T>,
+): Promise<ApiResult<T>> {
+  return call(
+    path,
+    { method: "POST", headers: { accept: "application/json" }, body },
+    answer,
+    UPLOAD_TIMEOUT_MS,
+  );
 }

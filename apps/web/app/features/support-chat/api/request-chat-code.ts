@@ -1,0 +1,29 @@
+/**
+ * POST /api/support/otp_generate_chat: e-mails a 6-digit code. The server holds a 60 s resend
+ * cooldown and hourly caps, answered with 429 and Retry-After.
+ */
+import { okSchema } from "@hourline/contracts/api-error";
+import { postJson } from "~/lib/api-client";
+import { failureMessage } from "./call-failure";
+import { chatEndpoints } from "./chat-urls";
+
+/** The server's resend cooldown, so the form can count it down without asking. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+export type RequestCodeOutcome =
+  | { kind: "sent" }
+  | { kind: "cooldown"; seconds: number }
+  | { kind: "invalid"; message: string }
+  | { kind: "failed"; message: string };
+
+export async function requestChatCode(email: string): Promise<RequestCodeOutcome> {
+  const result = await postJson(chatEndpoints.requestCode, { email }, okSchema);
+  if (result.ok) return { kind: "sent" };
+  if (result.status === 429) {
+    return { kind: "cooldown", seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS };
+  }
+  if (result.status === 400) {
+    return { kind: "invalid", message: result.error.fields?.email ?? result.error.message };
+  }
+  return { kind: "failed", message: failureMessage(result) };
+}

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ChatConnection, type ConnectionStatus } from "./chat-connection";
+import { fakeBrowser } from "./fake-browser.test-support";
+
+function connection() {
+  const browser = fakeBrowser();
+  const statuses: ConnectionStatus[] = [];
+  const frames: unknown[] = [];
+  const closes: { opened: boolean; code: number }[] = [];
+  let opens = 0;
+  const conn = new ChatConnection("ws://site/ws/support/a%40b.example/", browser.env, {
+    onStatus: (s) => statuses.push(s),
+    onOpen: () => opens++,
+    onFrame: (f) => frames.push(f),
+    onClose: (c) => closes.push(c),
+  });
+  return { browser, conn, statuses, frames, closes, opens: () => opens };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date("2026-12-01T10:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+describe("ChatConnection", () => {
+  it("connects, reports open and hands over parsed frames", () => {
+    const { browser, conn, statuses, frames, opens } = connection();
+    conn.start();
+    expect(browser.last.url).toBe("ws://site/ws/support/a%40b.example/");
+    expect(conn.current).toEqual({ kind: "connecting", resuming: false });
+    browser.last.open();
+    expect(conn.current).toEqual({ kind: "open" });
+    expect(opens()).toBe(1);
+    browser.last.receive({ message_type: "presence", agents_online: true });
+    browser.last.onmessage?.({ data: "not json" });
+    expect(frames).toEqual([{ message_type: "presence", agents_online: true }]);
+    expect(statuses.map((s) => s.kind)).toEqual(["connecting", "open"]);
+  });
+
+  it("sends only while open", () => {
+    const { browser, conn } = connection();
+    conn.start();
+    expect(conn.send({ a: 1 })).toBe(false);
+    browser.last.open();
+    expect(conn.send({ a: 1 })).toBe(true);
+    expect(browser.last.sent).toEqual([{ a: 1 }]);
+  });
+
+  it("reconnects with growing, capped delays and starts over after a good connection", () => {
+    const { browser, conn, closes } = connection();
+    conn.start();
+    browser.last.open();
+    browser.last.drop(1001);
+    expect(closes).toEqual([{ opened: true, code: 1001 }]);
+    // random() = 0.5: 750 ms, then 1.5 s, 3 s, 6 s, 12 s, then 22.5 s (half-jittered 30 s cap).
+    const expected = [750, 1500, 3000, 6000, 12000, 22500, 22500, 22500];
+    for (const delay of expected) {
+      expect(conn.current).toEqual({
+        kind: "reconnecting",
+        retryAt: Date.now() + delay,
+        offline: false,
+      });
+      const before = browser.sockets.length;
+      vi.advanceTimersByTime(delay - 1);
+      expect(browser.sockets.length).toBe(before);
+      vi.advanceTimersByTime(1);
+      expect(browser.sockets.length).toBe(before + 1);
+      expect(conn.current).toEqual({ kind: "connecting", resuming: true });
+      browser.last.drop();
+    }
+    expect(closes.slice(1).every((c) => !c.opened)).toBe(true);
+    vi.advanceTimersByTime(30_000);
+    browser.last.open();
+    browser.last.drop(1001);
+    expect(conn.current).toMatchObject({ retryAt: Date.now() + 750 });
+  });
+
+  it("tries at once when the browser is back online or the tab becomes visible", () => {
+    const { browser, conn } = connection();
+    conn.start();
+    browser.last.open();
+    browser.last.drop();
+    vi.advanceTimersByTime(750);
+    browser.last.drop();
+    expect(conn.current.kind).toBe("reconnecting");
+    const count = browser.sockets.length;
+    browser.becomeVisible();
+    expect(browser.sockets.length).toBe(count + 1);
+    browser.last.drop();
+    browser.goOnline();
+    expect(browser.sockets.length).toBe(count + 2);
+    browser.last.open();
+    // Visible again while connected: nothing to do.
+    browser.becomeVisible();
+    expect(browser.sockets.length).toBe(count + 2);
+  });
+
+  it("drops the socket when the browser goes offline and says so", () => {
+    const { browser, conn, closes } = connection();
+    conn.start();
+    const first = browser.last;
+    first.open();
+    browser.goOffline();
+    expect(first.closedWith).toBe(4000);
+    expect(closes).toEqual([{ opened: true, code: 4000 }]);
+    expect(conn.current).toMatchObject({ kind: "reconnecting", offline: true });
+    expect(conn.send({ a: 1 })).toBe(false);
+    // A late close event of the dropped socket changes nothing.
+    first.drop();
+    expect(closes).toHaveLength(1);
+    browser.goOnline();
+    expect(conn.current).toEqual({ kind: "connecting", resuming: true });
+  });
+
+  it("stops for good: no reconnect, no listeners left", () => {
+    const { browser, conn } = connection();
+    conn.start();
+    browser.last.open();
+    conn.stop();
+    expect(browser.last.closedWith).toBe(1000);
+    expect(conn.current).toEqual({ kind: "stopped" });
+    expect(browser.watching).toBe(false);
+    browser.last.drop();
+    vi.advanceTimersByTime(60_000);
+    expect(browser.sockets).toHaveLength(1);
+  });
+
+  it("lets the close listener stop it, so no retry is scheduled", () => {
+    const browser = fakeBrowser();
+    const conn: ChatConnection = new ChatConnection("ws://x/", browser.env, {
+      onStatus: () => undefined,
+      onOpen: () => undefined,
+      onFrame: () => undefined,
+      onClose: () => conn.stop(),
+    });
+    conn.start();
+    browser.last.drop();
+    vi.advanceTimersByTime(60_000);
+    expect(browser.sockets).toHaveLength(1);
+    expect(conn.current.kind).toBe("stopped");
+  });
+});
