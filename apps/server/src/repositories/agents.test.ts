@@ -1,0 +1,376 @@
+/**
+ * The agent repositories (agents, agent sessions, the console's inbox queries) on SQLite and on the
+ * PostgreSQL of this machine: the same calls give the same answers on both.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertConversation, insertMessage } from "../../test/chat-rows";
+import { freshPgSchema, PG_URL, postgresAvailable } from "../../test/helpers";
+import { hashSessionToken } from "../auth/session-tokens";
+import { openDatabase, type DatabaseHandle } from "../db/database";
+import type { Database } from "../db/schema";
+import {
+  listContactMessageSummaries,
+  listConversationSummaries,
+  readConversationMessages,
+} from "./agent-inbox";
+import {
+  agentSessionLifetime,
+  createAgentSession,
+  deleteAgentSession,
+  deleteAgentSessionsOf,
+  deleteExpiredAgentSessions,
+  findValidAgentSession,
+  touchAgentSession,
+} from "./agent-sessions";
+import {
+  AgentEmailTakenError,
+  countAgents,
+  createAgent,
+  findAgentByEmail,
+  findAgentById,
+  listAgents,
+  setAgentDisabled,
+  setAgentName,
+  setAgentPassword,
+  toAgentProfile,
+} from "./agents";
+import { insertContactMessage, setContactMessageHandled } from "./contact-messages";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) {
+  console.warn(
+    `SKIPPING the agent repository tests on PostgreSQL: no PostgreSQL answers at ${PG_URL}. ` +
+      "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
+  );
+}
+
+function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): Promise<void> }>) {
+  let handle: DatabaseHandle;
+  let close: () => Promise<void>;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    ({ handle, close } = await open());
+    await handle.migrate();
+    db = handle.db;
+  });
+  afterAll(async () => close());
+
+  describe("agents", () => {
+    it("creates an agent with its e-mail trimmed and lower-cased", async () => {
+      const agent = await createAgent(db, {
+        email: "  Ana.Lima@Example.COM ",
+        name: "  Ana Lima ",
+        passwordHash: "scrypt$x",
+      });
+      expect(agent).toMatchObject({
+        email: "ana.lima@example.com",
+        name: "Ana Lima",
+        role: "agent",
+        disabled: false,
+        passwordHash: "scrypt$x",
+      });
+      expect(typeof agent.id).toBe("number");
+      expect(typeof agent.createdAt).toBe("number");
+      expect(toAgentProfile(agent)).toEqual({
+        id: agent.id,
+        name: "Ana Lima",
+        email: "ana.lima@example.com",
+        role: "agent",
+      });
+      expect(await findAgentByEmail(db, "ANA.LIMA@example.com ")).toEqual(agent);
+      expect(await findAgentById(db, agent.id)).toEqual(agent);
+      expect(await findAgentByEmail(db, "nobody@example.com")).toBeUndefined();
+    });
+
+    it("refuses a second agent with the same address, whatever its case", async () => {
+      await expect(
+        createAgent(db, { email: "ANA.LIMA@example.com", name: "Other", passwordHash: "h" }),
+      ).rejects.toBeInstanceOf(AgentEmailTakenError);
+      await expect(
+        createAgent(db, { email: "ana.lima@example.com", name: "Other", passwordHash: "h" }),
+      ).rejects.toThrow("An agent with the e-mail ana.lima@example.com already exists.");
+      expect(await countAgents(db)).toBe(1);
+    });
+
+    it("lists, renames, disables and changes passwords", async () => {
+      const admin = await createAgent(db, {
+        email: "boss@example.com",
+        name: "Boss",
+        role: "admin",
+        passwordHash: "old",
+      });
+      expect((await listAgents(db)).map((a) => a.email)).toEqual([
+        "ana.lima@example.com",
+        "boss@example.com",
+      ]);
+      expect(await setAgentName(db, admin.id, " Big Boss ", admin.createdAt + 5)).toBe(true);
+      expect(await setAgentPassword(db, admin.id, "new")).toBe(true);
+      expect(await setAgentDisabled(db, admin.id, true)).toBe(true);
+      expect(await findAgentById(db, admin.id)).toMatchObject({
+        name: "Big Boss",
+        passwordHash: "new",
+        disabled: true,
+        role: "admin",
+      });
+      expect(await setAgentDisabled(db, admin.id, false)).toBe(true);
+      expect((await findAgentById(db, admin.id))?.disabled).toBe(false);
+      expect(await setAgentDisabled(db, 999_999, true)).toBe(false);
+    });
+  });
+
+  describe("agent sessions", () => {
+    let agentId: number;
+    beforeAll(async () => {
+      agentId = (await createAgent(db, { email: "s@example.com", name: "S", passwordHash: "h" }))
+        .id;
+    });
+
+    it("stores only the token's hash and finds the session by it", async () => {
+      const now = 1_700_000_000_000;
+      const session = await createAgentSession(db, agentId, now);
+      expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(session.expiresAt).toBe(now + agentSessionLifetime.absoluteMs);
+      const row = await db
+        .selectFrom("agent_sessions")
+        .selectAll()
+        .where("id", "=", session.id)
+        .executeTakeFirstOrThrow();
+      expect(row.token_hash).toBe(hashSessionToken(session.token));
+      expect(JSON.stringify(row)).not.toContain(session.token);
+
+      const found = await findValidAgentSession(db, hashSessionToken(session.token), now + 1);
+      expect(found).toEqual({
+        session: {
+          id: session.id,
+          agentId,
+          createdAt: now,
+          expiresAt: session.expiresAt,
+          lastSeenAt: now,
+        },
+        agent: { id: agentId, email: "s@example.com", name: "S", role: "agent" },
+      });
+      expect(
+        await findValidAgentSession(db, hashSessionToken("x".repeat(43)), now),
+      ).toBeUndefined();
+    });
+
+    it("ends a session after 12 idle hours and after 7 days whatever the activity", async () => {
+      const now = 1_700_000_000_000;
+      const { id, token } = await createAgentSession(db, agentId, now);
+      const hash = hashSessionToken(token);
+      const idle = agentSessionLifetime.idleMs;
+      expect(await findValidAgentSession(db, hash, now + idle - 1)).toBeDefined();
+      expect(await findValidAgentSession(db, hash, now + idle)).toBeUndefined();
+
+      // Kept alive by activity, it still ends at its absolute end.
+      const end = now + agentSessionLifetime.absoluteMs;
+      await db
+        .updateTable("agent_sessions")
+        .set({ last_seen_at: end - 1000 })
+        .where("id", "=", id)
+        .execute();
+      expect(await findValidAgentSession(db, hash, end - 1)).toBeDefined();
+      expect(await findValidAgentSession(db, hash, end)).toBeUndefined();
+    });
+
+    it("touches last_seen_at at most once a minute", async () => {
+      const now = 1_700_000_000_000;
+      const { id } = await createAgentSession(db, agentId, now);
+      expect(await touchAgentSession(db, id, now + 59_999)).toBe(false);
+      expect(await touchAgentSession(db, id, now + 60_000)).toBe(true);
+      expect(await touchAgentSession(db, id, now + 60_001)).toBe(false);
+      const row = await db
+        .selectFrom("agent_sessions")
+        .select("last_seen_at")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row.last_seen_at).toBe(now + 60_000);
+    });
+
+    it("opens nothing for a disabled agent", async () => {
+      const other = await createAgent(db, { email: "d@example.com", name: "D", passwordHash: "h" });
+      const now = Date.now();
+      const { token } = await createAgentSession(db, other.id, now);
+      await setAgentDisabled(db, other.id, true);
+      expect(await findValidAgentSession(db, hashSessionToken(token), now)).toBeUndefined();
+      await setAgentDisabled(db, other.id, false);
+      expect(await findValidAgentSession(db, hashSessionToken(token), now)).toBeDefined();
+    });
+
+    it("deletes one session, all of an agent's, and the expired ones", async () => {
+      const now = Date.now();
+      const a = await createAgentSession(db, agentId, now);
+      expect(await deleteAgentSession(db, a.id)).toEqual({ agentId });
+      expect(await deleteAgentSession(db, a.id)).toBeUndefined();
+      expect(await findValidAgentSession(db, hashSessionToken(a.token), now)).toBeUndefined();
+
+      const b = await createAgentSession(db, agentId, now);
+      expect(await deleteExpiredAgentSessions(db, now)).toBeGreaterThanOrEqual(3);
+      expect(await findValidAgentSession(db, hashSessionToken(b.token), now)).toBeDefined();
+      expect(await deleteAgentSessionsOf(db, agentId)).toBe(1);
+      expect(await findValidAgentSession(db, hashSessionToken(b.token), now)).toBeUndefined();
+    });
+  });
+
+  describe("the console's inbox", () => {
+    const t0 = 1_800_000_000_000;
+    let quiet: number;
+    let busy: number;
+    let fresh: number;
+    let ended: number;
+    const ids: Record<string, number> = {};
+
+    beforeAll(async () => {
+      busy = await insertConversation(db, { email: "busy@example.com", startedAt: t0 });
+      ids.m1 = await insertMessage(db, busy, "visitor", "Hello", t0 + 1);
+      ids.m2 = await insertMessage(db, busy, "agent", "Hi, how can I help?", t0 + 2);
+      ids.m3 = await insertMessage(db, busy, "visitor", "About leave", t0 + 30);
+      quiet = await insertConversation(db, { email: "quiet@example.com", startedAt: t0 + 10 });
+      ids.q1 = await insertMessage(db, quiet, "visitor", "Anyone?", t0 + 11);
+      fresh = await insertConversation(db, { email: "fresh@example.com", startedAt: t0 + 20 });
+      ended = await insertConversation(db, {
+        email: "gone@example.com",
+        startedAt: t0 - 100,
+        state: "ended",
+        endedAt: t0 - 50,
+        endedBy: "visitor",
+      });
+      await insertMessage(db, ended, "visitor", "Bye", t0 - 60);
+    });
+
+    it("lists open conversations by their newest activity, with last message and unread", async () => {
+      const open = await listConversationSummaries(db, "open");
+      expect(open.map((c) => c.id)).toEqual([busy, fresh, quiet]);
+      const [first, second, third] = open;
+      expect(first).toMatchObject({
+        visitor_email: "busy@example.com",
+        visitor_name: "Visitor",
+        state: "open",
+        started_at: t0,
+        ended_at: null,
+        ended_by: null,
+        unread: 2,
+      });
+      expect(first?.last_message).toMatchObject({
+        id: ids.m3,
+        conversation_id: busy,
+        message: "About leave",
+        sender_type: "visitor",
+        receiver: "null",
+        created_at: t0 + 30,
+      });
+      expect(second).toMatchObject({ id: fresh, last_message: null, unread: 0 });
+      expect(third).toMatchObject({ id: quiet, unread: 1 });
+      expect(typeof first?.unread).toBe("number");
+    });
+
+    it("lists ended conversations apart, and honours the limit", async () => {
+      const list = await listConversationSummaries(db, "ended");
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({
+        id: ended,
+        state: "ended",
+        ended_at: t0 - 50,
+        ended_by: "visitor",
+        unread: 1,
+      });
+      expect(await listConversationSummaries(db, "open", { limit: 1 })).toHaveLength(1);
+    });
+
+    it("returns messages oldest first after an id, and marks them read", async () => {
+      const all = await readConversationMessages(db, busy);
+      expect(all?.map((m) => m.id)).toEqual([ids.m1, ids.m2, ids.m3]);
+      expect((await listConversationSummaries(db, "open")).find((c) => c.id === busy)?.unread).toBe(
+        0,
+      );
+
+      const m4 = await insertMessage(db, busy, "visitor", "Still there?", t0 + 40);
+      expect((await listConversationSummaries(db, "open")).find((c) => c.id === busy)?.unread).toBe(
+        1,
+      );
+      const after = await readConversationMessages(db, busy, { afterId: ids.m3 ?? 0 });
+      expect(after?.map((m) => m.message)).toEqual(["Still there?"]);
+      expect(await readConversationMessages(db, busy, { afterId: m4 })).toEqual([]);
+      // Reading an older page never moves the mark back.
+      expect(await readConversationMessages(db, busy, { afterId: 0, limit: 1 })).toHaveLength(1);
+      const row = await db
+        .selectFrom("chat_conversations")
+        .select("agent_read_id")
+        .where("id", "=", busy)
+        .executeTakeFirstOrThrow();
+      expect(row.agent_read_id).toBe(m4);
+    });
+
+    it("answers undefined for a conversation that does not exist", async () => {
+      expect(await readConversationMessages(db, 987_654)).toBeUndefined();
+    });
+
+    it("lists contact messages newest first with handled as a boolean", async () => {
+      const base = {
+        phone: undefined,
+        ipHash: "h",
+        userAgent: undefined,
+      };
+      const older = await insertContactMessage(db, {
+        ...base,
+        name: "Old",
+        email: "old@example.com",
+        message: "First",
+        receivedAt: t0,
+      });
+      await insertContactMessage(db, {
+        ...base,
+        name: "New",
+        email: "new@example.com",
+        phone: "+1 555 0100",
+        message: "Second",
+        receivedAt: t0 + 1000,
+      });
+      await setContactMessageHandled(db, older, true);
+      const list = await listContactMessageSummaries(db);
+      expect(list.map((m) => m.name)).toEqual(["New", "Old"]);
+      expect(list[0]).toEqual({
+        id: expect.any(Number),
+        name: "New",
+        email: "new@example.com",
+        phone: "+1 555 0100",
+        message: "Second",
+        received_at: t0 + 1000,
+        handled: false,
+      });
+      expect(list[1]?.handled).toBe(true);
+    });
+  });
+}
+
+describe("agent repositories on SQLite", () => {
+  repositoryTests(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hourline-agents-"));
+    const handle = openDatabase({ dataDir: dir });
+    return {
+      handle,
+      async close() {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+});
+
+describe.skipIf(!pgUp)("agent repositories on PostgreSQL", () => {
+  repositoryTests(async () => {
+    const { schema, drop } = await freshPgSchema();
+    const handle = openDatabase({ dataDir: "unused", databaseUrl: PG_URL, pgSchema: schema });
+    return {
+      handle,
+      async close() {
+        await handle.close();
+        await drop();
+      },
+    };
+  });
+});
