@@ -16,9 +16,12 @@ import contactInbox from "./plugins/contact-inbox";
 import dbPlugin from "./plugins/db";
 import mailer from "./plugins/mailer";
 import securityHeaders from "./plugins/security-headers";
+import supportChat, { type SupportChatPluginOptions } from "./plugins/support-chat";
+import visitorSessions from "./plugins/visitor-sessions";
 import apiRoutes from "./routes/api/index";
 import type { ContactUsOptions } from "./routes/api/support/contact-us";
 import healthRoutes from "./routes/health";
+import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
 import sitePlugin from "./site/site-plugin";
 
 export interface BuildOptions {
@@ -29,6 +32,10 @@ export interface BuildOptions {
   mailWorker?: Partial<OutboxWorkerOptions>;
   /** Tests lower the contact form's rate limit. */
   contactUs?: ContactUsOptions;
+  /** Tests fix one-time codes, shorten the chat's timers, or plug in another broker. */
+  chat?: Omit<SupportChatPluginOptions, "publicUrl" | "supportInbox">;
+  /** Tests shorten the heartbeat and change the per-socket rate limit. */
+  sockets?: Omit<ChatSocketOptions, "publicUrl">;
 }
 
 export async function buildApp(
@@ -90,8 +97,19 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     bootstrapAgent: config.bootstrapAgent,
   });
+  await app.register(visitorSessions, { publicUrl: config.publicUrl });
+  await app.register(supportChat, {
+    publicUrl: config.publicUrl,
+    supportInbox: config.supportInbox,
+    ...options.chat,
+  });
   await app.register(healthRoutes);
-  await app.register(apiRoutes, { prefix: "/api", contactUs: options.contactUs });
+  await app.register(apiRoutes, {
+    prefix: "/api",
+    publicUrl: config.publicUrl,
+    contactUs: options.contactUs,
+  });
+  await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
     publicUrl: config.publicUrl,

@@ -16,6 +16,10 @@ export const apiErrorCodes = [
   "rate_limited",
   "internal",
   "unavailable",
+  // The chat's one-time code: wrong, expired (or used, or replaced), or voided after 5 wrong tries.
+  "otp_invalid",
+  "otp_expired",
+  "otp_locked",
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -63,6 +63,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Kysely looks for its migration tables in every schema; name ours, or a table of the same
+    // name in another schema (another test run, another app) is taken for ours.
+    ...(options.databaseUrl && options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
   });
 
   return {

@@ -8,7 +8,9 @@ import rateLimit from "@fastify/rate-limit";
 import { apiError } from "@hourline/contracts/api-error";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import agentRoutes from "./agent/index";
+import verifyOtpRoute from "./client/verify-otp";
 import { RateLimitedError } from "./rate-limited-error";
+import chatRoutes from "./support/chat";
 import contactUsRoute, { type ContactUsOptions } from "./support/contact-us";
 import {
   BodyValidationError,
@@ -17,6 +19,7 @@ import {
 } from "./zod-schema-compilers";
 
 export interface ApiOptions {
+  publicUrl: string;
   contactUs?: ContactUsOptions | undefined;
 }
 
@@ -51,6 +54,8 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   );
 
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
+  await app.register(chatRoutes, { prefix: "/support", publicUrl: options.publicUrl });
+  await app.register(verifyOtpRoute, { prefix: "/client", publicUrl: options.publicUrl });
   await app.register(agentRoutes, { prefix: "/agent" });
 };
 

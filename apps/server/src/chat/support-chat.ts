@@ -1,0 +1,477 @@
+/**
+ * The support chat's rules, independent of HTTP and sockets: opening and resuming conversations,
+ * storing messages (sanitized, idempotent by client_id, acknowledged only once committed), ending
+ * conversations, and telling everyone through the broker. Sockets and routes call this; they never
+ * write chat rows themselves.
+ */
+import type {
+  AckFrame,
+  AgentProfile,
+  ChatEndedFrame,
+  ChatMessage,
+  ConversationFrame,
+  MsgType,
+  PresenceFrame,
+} from "@hourline/contracts/chat";
+import { uploadPathPrefix } from "@hourline/contracts/chat";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { FastifyBaseLogger } from "fastify";
+import type { ChatConversationsTable, Database } from "../db/schema";
+import { chatMissedReplyMail, chatOfflineAlertMail } from "../mail/templates/chat-mails";
+import { enqueueMail } from "../repositories/mail-outbox";
+import { channels, presenceKeys, type ChatBroker } from "./broker";
+import { toChatMessage, type ChatMessageRow } from "./chat-message-row";
+import { isBlankMessageHtml, messageHtmlToText, sanitizeMessageHtml } from "./message-html";
+
+export type ConversationRow = Selectable<ChatConversationsTable>;
+
+export interface SupportChatOptions {
+  publicUrl: string;
+  supportInbox: string;
+  /** How long an agent's reply waits for the visitor to come back before it is e-mailed. */
+  missedReplyGraceMs: number;
+  /** At most one missed-reply e-mail per conversation in this period. */
+  missedReplyQuietMs: number;
+}
+
+export const defaultSupportChatTiming = {
+  missedReplyGraceMs: 60_000,
+  missedReplyQuietMs: 30 * 60_000,
+};
+
+/** Why a message or an end request was refused; the socket turns it into an error frame. */
+export class ChatRuleError extends Error {
+  constructor(
+    readonly code: "chat_ended" | "forbidden" | "bad_frame",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ChatRuleError";
+  }
+}
+
+interface NewMessage {
+  conversation: ConversationRow;
+  clientId: string;
+  senderType: "visitor" | "agent";
+  agent?: AgentProfile;
+  html: string;
+  msgType: MsgType;
+}
+
+const UPLOAD_SRC = /<img\b[^>]*\bsrc="([^"]*)"/gi;
+
+export class SupportChat {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly broker: ChatBroker,
+    private readonly kickMailer: () => void,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: SupportChatOptions,
+  ) {}
+
+  async agentsOnline(): Promise<boolean> {
+    return (await this.broker.countPresent(presenceKeys.agents)) > 0;
+  }
+
+  openConversation(email: string): Promise<ConversationRow | undefined> {
+    return this.db
+      .selectFrom("chat_conversations")
+      .selectAll()
+      .where("visitor_email", "=", email)
+      .where("state", "=", "open")
+      .executeTakeFirst();
+  }
+
+  conversation(id: number): Promise<ConversationRow | undefined> {
+    return this.db
+      .selectFrom("chat_conversations")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * `register`: records the visitor's name and opens their conversation, or resumes the open one.
+   * A conversation opened while no agent is online is announced to the support inbox by e-mail.
+   */
+  async register(
+    email: string,
+    name: string,
+    transcript: boolean,
+  ): Promise<{ visitorId: number; conversation: ConversationRow; opened: boolean }> {
+    const now = Date.now();
+    const agentsOnline = await this.agentsOnline();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const visitor = await trx
+        .insertInto("chat_visitors")
+        .values({ email, name, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("email").doUpdateSet({ name, updated_at: now }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const open = await trx
+        .selectFrom("chat_conversations")
+        .selectAll()
+        .where("visitor_email", "=", email)
+        .where("state", "=", "open")
+        .executeTakeFirst();
+      if (open) {
+        const updated = await trx
+          .updateTable("chat_conversations")
+          .set({ visitor_name: name, ...(transcript ? { transcript_requested: 1 } : {}) })
+          .where("id", "=", open.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { visitorId: visitor.id, conversation: updated, opened: false };
+      }
+      const conversation = await trx
+        .insertInto("chat_conversations")
+        .values({
+          visitor_id: visitor.id,
+          visitor_email: email,
+          visitor_name: name,
+          started_at: now,
+          transcript_requested: transcript ? 1 : 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (!agentsOnline) {
+        await enqueueMail(
+          trx,
+          chatOfflineAlertMail(
+            {
+              conversationId: conversation.id,
+              visitorName: name,
+              visitorEmail: email,
+              startedAt: now,
+            },
+            this.options,
+          ),
+          now,
+        );
+      }
+      return { visitorId: visitor.id, conversation, opened: true };
+    });
+    if (result.opened) {
+      if (!agentsOnline) this.kickMailer();
+      this.log.info(
+        { conversationId: result.conversation.id, agentsOnline },
+        "chat conversation opened",
+      );
+    }
+    await this.broker.publish(channels.agents, await this.conversationFrame(result.conversation));
+    return result;
+  }
+
+  async conversationFrame(conversation: ConversationRow): Promise<ConversationFrame> {
+    const last = await this.db
+      .selectFrom("chat_messages")
+      .selectAll()
+      .where("conversation_id", "=", conversation.id)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    const unread = await this.db
+      .selectFrom("chat_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("conversation_id", "=", conversation.id)
+      .where("sender_type", "=", "visitor")
+      .where("id", ">", conversation.agent_read_id)
+      .executeTakeFirstOrThrow();
+    return {
+      message_type: "conversation",
+      id: conversation.id,
+      visitor_name: conversation.visitor_name,
+      visitor_email: conversation.visitor_email,
+      state: conversation.state,
+      started_at: conversation.started_at,
+      ended_at: conversation.ended_at,
+      ended_by: conversation.ended_by,
+      last_message: last ? toChatMessage(last) : null,
+      unread: Number(unread.n),
+    };
+  }
+
+  /** Messages of a conversation after `afterId`, oldest first. */
+  async messages(conversationId: number, afterId = 0, limit = 1000): Promise<ChatMessage[]> {
+    const rows = await this.db
+      .selectFrom("chat_messages")
+      .selectAll()
+      .where("conversation_id", "=", conversationId)
+      .where("id", ">", afterId)
+      .orderBy("id", "asc")
+      .limit(limit)
+      .execute();
+    return rows.map(toChatMessage);
+  }
+
+  /** The visitor has been shown everything up to `messageId` (history fetch or live socket). */
+  async markSeenByVisitor(conversationId: number, messageId: number): Promise<void> {
+    await this.db
+      .updateTable("chat_conversations")
+      .set({ visitor_seen_id: messageId })
+      .where("id", "=", conversationId)
+      .where("visitor_seen_id", "<", messageId)
+      .execute();
+  }
+
+  async postFromVisitor(
+    email: string,
+    input: { html: string; msgType: MsgType; clientId: string },
+  ): Promise<AckFrame> {
+    const conversation = await this.openConversation(email);
+    if (!conversation) {
+      throw new ChatRuleError(
+        "chat_ended",
+        "This chat has ended. Start a new chat to write again.",
+      );
+    }
+    return this.post({
+      conversation,
+      clientId: input.clientId,
+      senderType: "visitor",
+      html: input.html,
+      msgType: input.msgType,
+    });
+  }
+
+  async postFromAgent(
+    agent: AgentProfile,
+    input: { conversationId: number; html: string; msgType: MsgType; clientId: string },
+  ): Promise<AckFrame> {
+    const conversation = await this.conversation(input.conversationId);
+    if (!conversation) throw new ChatRuleError("forbidden", "There is no such conversation.");
+    if (conversation.state !== "open") {
+      throw new ChatRuleError("chat_ended", "This chat has ended; the visitor cannot see replies.");
+    }
+    return this.post({
+      conversation,
+      clientId: input.clientId,
+      senderType: "agent",
+      agent,
+      html: input.html,
+      msgType: input.msgType,
+    });
+  }
+
+  private async post(input: NewMessage): Promise<AckFrame> {
+    const { conversation } = input;
+    const html = sanitizeMessageHtml(input.html, { publicUrl: this.options.publicUrl });
+    if (isBlankMessageHtml(html)) {
+      throw new ChatRuleError("bad_frame", "An empty message is not sent.");
+    }
+    const images = [...html.matchAll(UPLOAD_SRC)].map((m) => m[1] ?? "");
+    if (input.msgType === "image" && images.length === 0) {
+      throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");
+    }
+    if (images.length > 0) await this.checkImagesBelong(conversation.id, images);
+
+    const author =
+      input.senderType === "visitor"
+        ? { sender: conversation.visitor_email, receiver: "null", name: conversation.visitor_name }
+        : input.agent
+          ? {
+              sender: input.agent.email,
+              receiver: conversation.visitor_email,
+              name: input.agent.name,
+            }
+          : undefined;
+    if (!author) throw new Error("an agent message needs its agent");
+    const now = Date.now();
+    const { row, created } = await this.db.transaction().execute(async (trx) => {
+      const existing = await this.byClientId(trx, conversation.id, input.clientId);
+      if (existing) return { row: existing, created: false };
+      const inserted = await trx
+        .insertInto("chat_messages")
+        .values({
+          conversation_id: conversation.id,
+          client_id: input.clientId,
+          sender_type: input.senderType,
+          agent_id: input.agent?.id ?? null,
+          sender: author.sender,
+          receiver: author.receiver,
+          sender_username: author.name,
+          message: html,
+          msg_type: input.msgType,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { row: inserted, created: true };
+      // Another request stored the same client_id between our read and our insert.
+      const raced = await this.byClientId(trx, conversation.id, input.clientId);
+      if (!raced) throw new Error("message insert returned no row");
+      return { row: raced, created: false };
+    });
+    // The row is committed: from here on the sender may forget the message.
+    const ack: AckFrame = { message_type: "ack", client_id: input.clientId, id: row.id };
+    if (created) await this.announce(conversation, row);
+    return ack;
+  }
+
+  private byClientId(
+    trx: Transaction<Database>,
+    conversationId: number,
+    clientId: string,
+  ): Promise<ChatMessageRow | undefined> {
+    return trx
+      .selectFrom("chat_messages")
+      .selectAll()
+      .where("conversation_id", "=", conversationId)
+      .where("client_id", "=", clientId)
+      .executeTakeFirst();
+  }
+
+  private async checkImagesBelong(conversationId: number, sources: string[]): Promise<void> {
+    const names = sources.map((src) =>
+      src.slice(src.indexOf(uploadPathPrefix) + uploadPathPrefix.length),
+    );
+    const found = await this.db
+      .selectFrom("chat_uploads")
+      .select("name")
+      .where("conversation_id", "=", conversationId)
+      .where("name", "in", names)
+      .execute();
+    if (found.length !== new Set(names).size) {
+      throw new ChatRuleError("forbidden", "That image was not uploaded to this conversation.");
+    }
+  }
+
+  private async announce(conversation: ConversationRow, row: ChatMessageRow): Promise<void> {
+    const message = toChatMessage(row);
+    const frame = { message_type: "message" as const, ...message };
+    await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
+    await this.broker.publish(channels.agents, frame);
+    if (row.sender_type === "agent") {
+      const watching = await this.broker.countPresent(
+        presenceKeys.visitor(conversation.visitor_email),
+      );
+      if (watching > 0) await this.markSeenByVisitor(conversation.id, row.id);
+      else this.scheduleMissedReplyMail(conversation.id, row.id);
+    }
+  }
+
+  /**
+   * The visitor has no open tab: if they have still not seen this reply after a grace period, and
+   * no such e-mail went out in the quiet period, they get one e-mail with the reply and a link back.
+   */
+  private scheduleMissedReplyMail(conversationId: number, messageId: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.sendMissedReplyMail(conversationId, messageId).catch((err: unknown) => {
+        this.log.error({ err, conversationId }, "missed-reply e-mail failed");
+      });
+    }, this.options.missedReplyGraceMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  async sendMissedReplyMail(conversationId: number, messageId: number): Promise<boolean> {
+    const conversation = await this.conversation(conversationId);
+    if (!conversation || conversation.visitor_seen_id >= messageId) return false;
+    if (await this.broker.countPresent(presenceKeys.visitor(conversation.visitor_email))) {
+      return false;
+    }
+    const now = Date.now();
+    const sent = await this.db.transaction().execute(async (trx) => {
+      // Claim the quiet period first, so two instances never both send.
+      const claimed = await trx
+        .updateTable("chat_conversations")
+        .set({ offline_mail_at: now })
+        .where("id", "=", conversationId)
+        .where("visitor_seen_id", "<", messageId)
+        .where((eb) =>
+          eb.or([
+            eb("offline_mail_at", "is", null),
+            eb("offline_mail_at", "<=", now - this.options.missedReplyQuietMs),
+          ]),
+        )
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const unseen = await trx
+        .selectFrom("chat_messages")
+        .selectAll()
+        .where("conversation_id", "=", conversationId)
+        .where("sender_type", "=", "agent")
+        .where("id", ">", conversation.visitor_seen_id)
+        .orderBy("id", "asc")
+        .execute();
+      const last = unseen[unseen.length - 1];
+      if (!last) return false;
+      await enqueueMail(
+        trx,
+        chatMissedReplyMail({
+          to: conversation.visitor_email,
+          visitorName: conversation.visitor_name,
+          agentName: last.sender_username,
+          replyText: unseen.map((m) => messageHtmlToText(m.message)).join("\n\n"),
+          chatUrl: `${this.options.publicUrl}/help?chat=open`,
+        }),
+        now,
+      );
+      return true;
+    });
+    if (sent) {
+      this.kickMailer();
+      this.log.info({ conversationId }, "missed-reply e-mail queued");
+    }
+    return sent;
+  }
+
+  async endByVisitor(email: string): Promise<ChatEndedFrame | null> {
+    const conversation = await this.openConversation(email);
+    if (!conversation) return null;
+    return this.end(conversation, "visitor");
+  }
+
+  async endByAgent(conversationId: number): Promise<ChatEndedFrame> {
+    const conversation = await this.conversation(conversationId);
+    if (!conversation) throw new ChatRuleError("forbidden", "There is no such conversation.");
+    if (conversation.state !== "open") {
+      throw new ChatRuleError("chat_ended", "This chat has already ended.");
+    }
+    return this.end(conversation, "agent");
+  }
+
+  private async end(
+    conversation: ConversationRow,
+    by: "visitor" | "agent",
+  ): Promise<ChatEndedFrame> {
+    const now = Date.now();
+    const result = await this.db
+      .updateTable("chat_conversations")
+      .set({ state: "ended", ended_at: now, ended_by: by })
+      .where("id", "=", conversation.id)
+      .where("state", "=", "open")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw new ChatRuleError("chat_ended", "This chat has already ended.");
+    }
+    const frame: ChatEndedFrame = {
+      message_type: "chat_ended",
+      conversation_id: conversation.id,
+      target_email: conversation.visitor_email,
+      ended_at: now,
+      ended_by: by,
+    };
+    this.log.info({ conversationId: conversation.id, by }, "chat conversation ended");
+    await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
+    await this.broker.publish(channels.agents, frame);
+    return frame;
+  }
+
+  async announcePresence(): Promise<void> {
+    const frame: PresenceFrame = {
+      message_type: "presence",
+      agents_online: await this.agentsOnline(),
+    };
+    await this.broker.publish(channels.presence, frame);
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

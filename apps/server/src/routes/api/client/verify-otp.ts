@@ -1,0 +1,54 @@
+/**
+ * POST /api/client/verify_otp: the visitor proves the e-mail address with the code it received and
+ * this browser gets a session cookie bound to that address (brief §4).
+ */
+import { apiError } from "@hourline/contracts/api-error";
+import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat";
+import type { FastifyPluginAsync } from "fastify";
+import { isCrossSiteRequest, originOf } from "../../../auth/origin-check";
+import { maskEmail } from "../support/chat";
+
+const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
+  const allowedOrigin = originOf(options.publicUrl);
+
+  app.post<{ Body: VerifyOtpBody }>(
+    "/verify_otp",
+    {
+      // Five wrong tries void a code; this stops one IP from cycling through many addresses.
+      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+      schema: { body: verifyOtpBodySchema },
+    },
+    async (request, reply) => {
+      if (isCrossSiteRequest(request, allowedOrigin)) {
+        return reply
+          .code(403)
+          .send(apiError(403, "forbidden", "This request must come from our own website."));
+      }
+      const { email, otp } = request.body;
+      const result = await app.oneTimeCodes.verify(email, otp);
+      request.log.info(
+        { email: maskEmail(email), ok: result.ok, reason: result.ok ? undefined : result.reason },
+        "chat code verification",
+      );
+      if (result.ok) {
+        await app.visitorSessions.start(request, reply, email);
+        return { status: 200 as const };
+      }
+      if (result.reason === "invalid") {
+        const message = `That code is not right. You have ${result.attemptsLeft} ${result.attemptsLeft === 1 ? "try" : "tries"} left.`;
+        return reply.code(400).send(apiError(400, "otp_invalid", message, { otp: message }));
+      }
+      const message =
+        result.reason === "locked"
+          ? "Too many wrong codes. Please ask for a new code."
+          : "This code has expired or was already used. Please ask for a new code.";
+      return reply.code(400).send(
+        apiError(400, result.reason === "locked" ? "otp_locked" : "otp_expired", message, {
+          otp: message,
+        }),
+      );
+    },
+  );
+};
+
+export default verifyOtpRoute;

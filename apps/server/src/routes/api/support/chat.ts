@@ -1,0 +1,190 @@
+/**
+ * The visitor's chat endpoints under /api/support (brief §4): e-mail check, one-time code request,
+ * registration, history and conversation state. Every one authorizes by the visitor's session
+ * cookie; an e-mail in the URL or body only selects, it never authorizes.
+ */
+import {
+  apiError,
+  apiErrorSchema,
+  describeRetryAfter,
+  okSchema,
+} from "@hourline/contracts/api-error";
+import {
+  chatEmailBodySchema,
+  normalizeEmail,
+  registerBodySchema,
+  type ChatEmailBody,
+  type ChatUser,
+  type RegisterBody,
+} from "@hourline/contracts/chat";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { isCrossSiteRequest, originOf } from "../../../auth/origin-check";
+import type { VisitorSession } from "../../../plugins/visitor-sessions";
+
+export interface ChatRouteOptions {
+  publicUrl: string;
+}
+
+const NON_NEGATIVE_INT = /^\d{1,15}$/;
+
+/** Masks an address for the log: the first letter and the domain. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf("@");
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : "***";
+}
+
+export function sendRetryLater(reply: FastifyReply, retryAfterMs: number, message: string) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return reply
+    .code(429)
+    .header("Retry-After", String(seconds))
+    .send(apiError(429, "rate_limited", message.replace("{wait}", describeRetryAfter(seconds))));
+}
+
+const chatRoutes: FastifyPluginAsync<ChatRouteOptions> = async (app, options) => {
+  const allowedOrigin = originOf(options.publicUrl);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && isCrossSiteRequest(request, allowedOrigin)) {
+      return reply
+        .code(403)
+        .send(apiError(403, "forbidden", "This request must come from our own website."));
+    }
+  });
+
+  /** The visitor's session, or a 401 already sent. */
+  async function requireVisitor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<VisitorSession | null> {
+    const session = await app.visitorSessions.authenticate(request);
+    if (!session) {
+      await reply
+        .code(401)
+        .send(apiError(401, "unauthorized", "Please verify your e-mail address to chat."));
+      return null;
+    }
+    return session;
+  }
+
+  app.post<{ Body: ChatEmailBody }>(
+    "/check_chat_email",
+    {
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: { body: chatEmailBodySchema },
+    },
+    async (request) => {
+      const session = await app.visitorSessions.authenticate(request);
+      return { status: 200 as const, is_verify: session?.email === request.body.email };
+    },
+  );
+
+  app.post<{ Body: ChatEmailBody }>(
+    "/otp_generate_chat",
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } },
+      schema: { body: chatEmailBodySchema, response: { 200: okSchema, "4xx": apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const email = request.body.email;
+      const result = await app.oneTimeCodes.request(email, app.hashIp(request.ip));
+      if (!result.ok) {
+        request.log.info({ email: maskEmail(email), reason: result.reason }, "chat code refused");
+        return sendRetryLater(
+          reply,
+          result.retryAfterMs,
+          result.reason === "cooldown"
+            ? "A code was sent a moment ago. You can ask for a new one in {wait}."
+            : "Too many codes were asked for. Please try again in {wait}.",
+        );
+      }
+      app.mailer.kick();
+      request.log.info({ email: maskEmail(email), codeId: result.codeId }, "chat code sent");
+      return { status: 200 as const };
+    },
+  );
+
+  app.post<{ Body: RegisterBody }>(
+    "/register",
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { body: registerBodySchema },
+    },
+    async (request, reply) => {
+      const session = await requireVisitor(request, reply);
+      if (!session) return reply;
+      if (session.email !== request.body.email) {
+        return reply
+          .code(403)
+          .send(apiError(403, "forbidden", "Please verify this e-mail address first."));
+      }
+      const { visitorId, conversation } = await app.supportChat.register(
+        session.email,
+        request.body.username,
+        request.body.transcript ?? false,
+      );
+      const user: ChatUser = {
+        id: visitorId,
+        username: conversation.visitor_name,
+        email: session.email,
+        conversation_id: conversation.id,
+        agents_online: await app.supportChat.agentsOnline(),
+      };
+      return user;
+    },
+  );
+
+  app.get<{ Params: { email: string }; Querystring: { after?: string } }>(
+    "/get_message/:email/",
+    { config: { rateLimit: { max: 240, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const session = await requireVisitor(request, reply);
+      if (!session) return reply;
+      if (normalizeEmail(request.params.email) !== session.email) {
+        return reply
+          .code(403)
+          .send(apiError(403, "forbidden", "This chat belongs to another e-mail address."));
+      }
+      const after = request.query.after;
+      if (after !== undefined && !NON_NEGATIVE_INT.test(after)) {
+        return reply.code(400).send(
+          apiError(400, "validation_failed", "after must be a message id.", {
+            after: "after must be a non-negative whole number.",
+          }),
+        );
+      }
+      const conversation = await app.supportChat.openConversation(session.email);
+      if (!conversation) return [];
+      const messages = await app.supportChat.messages(conversation.id, Number(after ?? 0));
+      const newest = messages[messages.length - 1];
+      if (newest) await app.supportChat.markSeenByVisitor(conversation.id, newest.id);
+      return messages;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/conversations/:id",
+    { config: { rateLimit: { max: 240, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const session = await requireVisitor(request, reply);
+      if (!session) return reply;
+      const id = NON_NEGATIVE_INT.test(request.params.id) ? Number(request.params.id) : -1;
+      const conversation = id > 0 ? await app.supportChat.conversation(id) : undefined;
+      // Someone else's conversation looks exactly like one that does not exist.
+      if (!conversation || conversation.visitor_email !== session.email) {
+        return reply.code(404).send(apiError(404, "not_found", "There is no such conversation."));
+      }
+      return {
+        status: 200 as const,
+        id: conversation.id,
+        state: conversation.state,
+        started_at: conversation.started_at,
+        ended_at: conversation.ended_at,
+        ended_by: conversation.ended_by,
+        agents_online: await app.supportChat.agentsOnline(),
+      };
+    },
+  );
+};
+
+export default chatRoutes;

@@ -1,0 +1,484 @@
+/**
+ * The chat's WebSockets (brief §4): /ws/support/{email}/ for visitors and /ws/agent/ for agents.
+ * The upgrade is refused (401/403) without an allowed Origin and a session for that e-mail; after
+ * it, every frame is parsed by the contract's schemas, frames over 64 KB close the socket, floods
+ * are refused per connection, and heartbeat pings drop dead peers. Frames from one socket are
+ * handled in order; everything fans out through the broker, so any instance can deliver it.
+ */
+import websocket from "@fastify/websocket";
+import {
+  agentFrameSchema,
+  chatLimits,
+  normalizeEmail,
+  visitorFrameSchema,
+  type AgentProfile,
+  type ErrorFrame,
+  type TypingFrame,
+} from "@hourline/contracts/chat";
+import { fieldErrors } from "@hourline/contracts/api-error";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import { isAllowedUpgradeOrigin, originOf } from "../../auth/origin-check";
+import { channels, presenceKeys, type Unsubscribe } from "../../chat/broker";
+import { ChatRuleError } from "../../chat/support-chat";
+import { TokenBucket } from "../../chat/token-bucket";
+import type { VisitorSession } from "../../plugins/visitor-sessions";
+
+export interface ChatSocketOptions {
+  publicUrl: string;
+  /** Ping interval; a peer that has not answered the previous ping is dropped. */
+  heartbeatMs?: number | undefined;
+  /** Frames a socket may send at once, and refilled per second. */
+  rate?: { burst: number; perSecond: number } | undefined;
+}
+
+export const defaultSocketTiming = { heartbeatMs: 30_000, rate: { burst: 20, perSecond: 4 } };
+
+/** Close codes: 1001 server going away, 1008 policy (flood), 4401 session ended. */
+export const closeCodes = { goingAway: 1001, policy: 1008, sessionEnded: 4401 } as const;
+
+/** Dropped frames after which a flooding socket is closed. */
+const MAX_DROPPED = 40;
+
+interface Connection {
+  socket: WebSocket;
+  member: string;
+  alive: boolean;
+  bucket: TokenBucket;
+  dropped: number;
+  lastRateNotice: number;
+  queue: Promise<void>;
+  request: FastifyRequest;
+}
+
+interface VisitorConnection extends Connection {
+  kind: "visitor";
+  email: string;
+}
+
+interface AgentConnection extends Connection {
+  kind: "agent";
+  agent: AgentProfile;
+  sessionId: number;
+}
+
+function send(socket: WebSocket, frame: unknown): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function errorFrame(
+  code: ErrorFrame["code"],
+  message: string,
+  clientId?: string | undefined,
+): ErrorFrame {
+  return { message_type: "error", code, message, ...(clientId ? { client_id: clientId } : {}) };
+}
+
+function clientIdOf(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const id = (value as { client_id?: unknown }).client_id;
+  return typeof id === "string" && id.length <= chatLimits.clientId ? id : undefined;
+}
+
+function parseFrame(
+  data: RawData,
+  isBinary: boolean,
+): { ok: true; value: unknown } | { ok: false } {
+  if (isBinary) return { ok: false };
+  try {
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString("utf8")
+      : Buffer.from(data as ArrayBuffer).toString("utf8");
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) => {
+  const allowedOrigin = originOf(options.publicUrl);
+  const heartbeatMs = options.heartbeatMs ?? defaultSocketTiming.heartbeatMs;
+  const rate = options.rate ?? defaultSocketTiming.rate;
+  const broker = app.chatBroker;
+  const chat = app.supportChat;
+
+  await app.register(websocket, {
+    options: { maxPayload: chatLimits.frameBytes, perMessageDeflate: false },
+    preClose(this: FastifyInstance, done) {
+      for (const client of this.websocketServer.clients) {
+        client.close(closeCodes.goingAway, "Server restarting");
+      }
+      this.websocketServer.close();
+      done();
+    },
+  });
+
+  const visitors = new Map<
+    string,
+    { sockets: Set<VisitorConnection>; unsubscribe: Promise<Unsubscribe> }
+  >();
+  const agents = new Set<AgentConnection>();
+  let sequence = 0;
+
+  const unsubscribers = await Promise.all([
+    broker.subscribe(channels.agents, (frame) => {
+      for (const conn of agents) send(conn.socket, frame);
+    }),
+    broker.subscribe(channels.presence, (frame) => {
+      for (const entry of visitors.values()) {
+        for (const conn of entry.sockets) send(conn.socket, frame);
+      }
+    }),
+    broker.subscribe(channels.agentSessions, (event) => {
+      const { sessionId, agentId } = event as { sessionId?: number; agentId: number };
+      for (const conn of agents) {
+        if (
+          conn.agent.id === agentId &&
+          (sessionId === undefined || conn.sessionId === sessionId)
+        ) {
+          conn.socket.close(closeCodes.sessionEnded, "Signed out");
+        }
+      }
+    }),
+  ]);
+  if (app.hasDecorator("agentSessions")) {
+    const stop = app.agentSessions.onSessionEnded((event) => {
+      void broker.publish(channels.agentSessions, event);
+    });
+    app.addHook("onClose", async () => stop());
+  }
+
+  // Heartbeat, and a re-check of every session (expired, signed out on another instance).
+  const heartbeat = setInterval(() => {
+    const all: (VisitorConnection | AgentConnection)[] = [...agents];
+    for (const entry of visitors.values()) all.push(...entry.sockets);
+    for (const conn of all) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+      void stillAuthorized(conn).then((ok) => {
+        if (!ok) conn.socket.close(closeCodes.sessionEnded, "Session ended");
+      });
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  });
+
+  async function stillAuthorized(conn: VisitorConnection | AgentConnection): Promise<boolean> {
+    try {
+      if (conn.kind === "visitor") {
+        const session = await app.visitorSessions.authenticate(conn.request);
+        return session?.email === conn.email;
+      }
+      const session = await app.agentSessions.authenticate(conn.request);
+      return session?.sessionId === conn.sessionId;
+    } catch {
+      return true; // A database hiccup is not a reason to drop people.
+    }
+  }
+
+  function baseConnection(socket: WebSocket, request: FastifyRequest): Connection {
+    const conn: Connection = {
+      socket,
+      member: `${app.instanceId}:${++sequence}`,
+      alive: true,
+      bucket: new TokenBucket(rate.burst, rate.perSecond),
+      dropped: 0,
+      lastRateNotice: 0,
+      queue: Promise.resolve(),
+      request,
+    };
+    socket.on("pong", () => {
+      conn.alive = true;
+    });
+    return conn;
+  }
+
+  /** Takes one frame from the socket's budget; a flood gets one notice a second, then a close. */
+  function admit(conn: Connection, clientId: string | undefined): boolean {
+    if (conn.bucket.take()) return true;
+    conn.dropped += 1;
+    if (conn.dropped > MAX_DROPPED) {
+      conn.socket.close(closeCodes.policy, "Too many messages");
+      return false;
+    }
+    const now = Date.now();
+    if (clientId || now - conn.lastRateNotice > 1000) {
+      conn.lastRateNotice = now;
+      send(
+        conn.socket,
+        errorFrame(
+          "rate_limited",
+          "You are sending messages too fast. Please wait a moment.",
+          clientId,
+        ),
+      );
+    }
+    return false;
+  }
+
+  function onFrames(
+    conn: Connection,
+    handle: (value: unknown, clientId: string | undefined) => Promise<void>,
+  ): void {
+    conn.socket.on("message", (data, isBinary) => {
+      const parsed = parseFrame(data, isBinary);
+      if (!parsed.ok) {
+        if (admit(conn, undefined))
+          send(conn.socket, errorFrame("bad_frame", "Frames are JSON text."));
+        return;
+      }
+      const clientId = clientIdOf(parsed.value);
+      if (!admit(conn, clientId)) return;
+      conn.queue = conn.queue
+        .then(() => handle(parsed.value, clientId))
+        .catch((err: unknown) => {
+          if (err instanceof ChatRuleError) {
+            send(conn.socket, errorFrame(err.code, err.message, clientId));
+            return;
+          }
+          conn.request.log.error({ err }, "chat frame failed");
+          send(
+            conn.socket,
+            errorFrame(
+              "internal",
+              "Your message could not be saved. It will be sent again.",
+              clientId,
+            ),
+          );
+        });
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Visitors
+
+  const visitorSessionOf = new WeakMap<FastifyRequest, VisitorSession>();
+
+  app.get<{ Params: { email: string } }>(
+    "/ws/support/:email/",
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!isAllowedUpgradeOrigin(request, allowedOrigin)) {
+          return reply
+            .code(403)
+            .send({ status: 403, error: { code: "forbidden", message: "Origin not allowed." } });
+        }
+        const session = await app.visitorSessions.authenticate(request);
+        if (!session) {
+          return reply.code(401).send({
+            status: 401,
+            error: {
+              code: "unauthorized",
+              message: "Please verify your e-mail address to chat.",
+            },
+          });
+        }
+        if (normalizeEmail(request.params.email) !== session.email) {
+          return reply.code(403).send({
+            status: 403,
+            error: { code: "forbidden", message: "This chat belongs to another e-mail address." },
+          });
+        }
+        visitorSessionOf.set(request, session);
+      },
+    },
+    async (socket, request) => {
+      const session = visitorSessionOf.get(request);
+      if (!session) {
+        socket.close(closeCodes.sessionEnded, "Session ended");
+        return;
+      }
+      const conn: VisitorConnection = {
+        ...baseConnection(socket, request),
+        kind: "visitor",
+        email: session.email,
+      };
+      // Listen at once (frames that arrive during the set-up wait in the queue), then set up.
+      let ready!: () => void;
+      conn.queue = new Promise<void>((resolve) => (ready = resolve));
+      onFrames(conn, async (value, clientId) => {
+        const result = visitorFrameSchema.safeParse(value);
+        if (!result.success) {
+          const fields = fieldErrors(result.error);
+          send(
+            socket,
+            errorFrame(
+              "bad_frame",
+              Object.values(fields)[0] ?? "That frame is not understood.",
+              clientId,
+            ),
+          );
+          return;
+        }
+        const frame = result.data;
+        if (frame.message_type === "chat_end") {
+          if (
+            frame.target_email !== undefined &&
+            normalizeEmail(frame.target_email) !== session.email
+          ) {
+            throw new ChatRuleError("forbidden", "You can only end your own chat.");
+          }
+          const ended = await chat.endByVisitor(session.email);
+          if (!ended) throw new ChatRuleError("chat_ended", "This chat has already ended.");
+          return;
+        }
+        if (frame.message_type === "typing") {
+          const conversation = await chat.openConversation(session.email);
+          if (!conversation) return;
+          const typing: TypingFrame = {
+            message_type: "typing",
+            conversation_id: conversation.id,
+            typing: frame.typing,
+            from: "visitor",
+          };
+          await broker.publish(channels.agents, typing);
+          return;
+        }
+        const ack = await chat.postFromVisitor(session.email, {
+          html: frame.message,
+          msgType: frame.msg_type,
+          clientId: frame.client_id,
+        });
+        send(socket, ack);
+      });
+      let entry = visitors.get(session.email);
+      if (!entry) {
+        const sockets = new Set<VisitorConnection>();
+        const unsubscribe = broker.subscribe(channels.visitor(session.email), (frame) => {
+          for (const c of sockets) send(c.socket, frame);
+        });
+        entry = { sockets, unsubscribe };
+        visitors.set(session.email, entry);
+      }
+      entry.sockets.add(conn);
+      const subscribed = entry.unsubscribe;
+      // Presence is set before frames are handled and cleared only after it was set.
+      const setUp = (async () => {
+        await subscribed;
+        await broker.setPresent(presenceKeys.visitor(session.email), conn.member, true);
+        send(socket, { message_type: "presence", agents_online: await chat.agentsOnline() });
+      })();
+      socket.on("close", () => {
+        const current = visitors.get(session.email);
+        if (current) {
+          current.sockets.delete(conn);
+          if (current.sockets.size === 0) {
+            visitors.delete(session.email);
+            void current.unsubscribe.then((stop) => stop());
+          }
+        }
+        void setUp
+          .catch(() => undefined)
+          .then(() => broker.setPresent(presenceKeys.visitor(session.email), conn.member, false));
+      });
+      await setUp;
+      ready();
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Agents
+
+  const agentSessionOf = new WeakMap<FastifyRequest, { sessionId: number; agent: AgentProfile }>();
+
+  app.get(
+    "/ws/agent/",
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!isAllowedUpgradeOrigin(request, allowedOrigin)) {
+          return reply
+            .code(403)
+            .send({ status: 403, error: { code: "forbidden", message: "Origin not allowed." } });
+        }
+        const session = await app.agentSessions.authenticate(request);
+        if (!session) {
+          return reply
+            .code(401)
+            .send({ status: 401, error: { code: "unauthorized", message: "Please sign in." } });
+        }
+        agentSessionOf.set(request, session);
+      },
+    },
+    async (socket, request) => {
+      const session = agentSessionOf.get(request);
+      if (!session) {
+        socket.close(closeCodes.sessionEnded, "Session ended");
+        return;
+      }
+      const conn: AgentConnection = {
+        ...baseConnection(socket, request),
+        kind: "agent",
+        agent: session.agent,
+        sessionId: session.sessionId,
+      };
+      let ready!: () => void;
+      conn.queue = new Promise<void>((resolve) => (ready = resolve));
+      onFrames(conn, async (value, clientId) => {
+        const result = agentFrameSchema.safeParse(value);
+        if (!result.success) {
+          const fields = fieldErrors(result.error);
+          send(
+            socket,
+            errorFrame(
+              "bad_frame",
+              Object.values(fields)[0] ?? "That frame is not understood.",
+              clientId,
+            ),
+          );
+          return;
+        }
+        const frame = result.data;
+        if (frame.message_type === "chat_end") {
+          await chat.endByAgent(frame.conversation_id);
+          return;
+        }
+        if (frame.message_type === "typing") {
+          const conversation = await chat.conversation(frame.conversation_id);
+          if (!conversation || conversation.state !== "open") return;
+          const typing: TypingFrame = {
+            message_type: "typing",
+            conversation_id: conversation.id,
+            typing: frame.typing,
+            from: "agent",
+          };
+          await broker.publish(channels.visitor(conversation.visitor_email), typing);
+          await broker.publish(channels.agents, typing);
+          return;
+        }
+        const ack = await chat.postFromAgent(conn.agent, {
+          conversationId: frame.conversation_id,
+          html: frame.message,
+          msgType: frame.msg_type,
+          clientId: frame.client_id,
+        });
+        send(socket, ack);
+      });
+      agents.add(conn);
+      const setUp = (async () => {
+        await broker.setPresent(presenceKeys.agents, conn.member, true);
+        await chat.announcePresence();
+      })();
+      socket.on("close", () => {
+        agents.delete(conn);
+        void setUp
+          .catch(() => undefined)
+          .then(() => broker.setPresent(presenceKeys.agents, conn.member, false))
+          .then(() => chat.announcePresence())
+          .catch(() => undefined);
+      });
+      await setUp;
+      ready();
+    },
+  );
+};
+
+export default chatSockets;

@@ -1,0 +1,92 @@
+/**
+ * IDOR: a visitor's session opens only that visitor's chat. Another visitor's session is refused on
+ * someone else's history, socket, register, conversation state and images; an e-mail in the URL
+ * never authorizes anything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, chattingVisitor, startChatServer, type ChatServer } from "./chat-harness";
+
+describe("visitor authorization", () => {
+  let server: ChatServer;
+  beforeAll(async () => {
+    server = await startChatServer();
+  });
+  afterAll(async () => server.close());
+
+  it("refuses another visitor's session everywhere", async () => {
+    const alice = await chattingVisitor(server, "Alice");
+    const mallory = await chattingVisitor(server, "Mallory");
+    const aliceId = "c-alice-secret-0001";
+    alice.socket.send({
+      message: "my invoice number is 4711",
+      msg_type: "text",
+      client_id: aliceId,
+    });
+    await alice.socket.ack(aliceId);
+
+    const history = await mallory.browser.get(
+      `/api/support/get_message/${encodeURIComponent(alice.email)}/`,
+    );
+    expect(history.status).toBe(403);
+    expect(JSON.stringify(history.body)).not.toContain("4711");
+
+    await expect(
+      mallory.browser.socket(`/ws/support/${encodeURIComponent(alice.email)}/`).opened,
+    ).rejects.toThrow(/403/);
+    // Case and encoding tricks on the path select the same address and are refused the same.
+    await expect(
+      mallory.browser.socket(`/ws/support/${encodeURIComponent(alice.email.toUpperCase())}/`)
+        .opened,
+    ).rejects.toThrow(/403/);
+
+    const register = await mallory.browser.post("/api/support/register", {
+      username: "Alice",
+      email: alice.email,
+    });
+    expect(register.status).toBe(403);
+
+    const state = await mallory.browser.get(`/api/support/conversations/${alice.conversationId}`);
+    expect(state.status).toBe(404);
+
+    // Mallory's own socket never receives Alice's messages, and chat_end with her address ends
+    // nothing of hers.
+    mallory.socket.send({ message_type: "chat_end", target_email: alice.email, user_type: "user" });
+    expect(await mallory.socket.next((f) => f.message_type === "error")).toMatchObject({
+      code: "forbidden",
+    });
+    expect(
+      (await alice.browser.get(`/api/support/conversations/${alice.conversationId}`)).body,
+    ).toMatchObject({ state: "open" });
+    expect(mallory.socket.frames.some((f) => JSON.stringify(f).includes("4711"))).toBe(false);
+
+    // No session at all: 401 everywhere.
+    const anonymous = new Browser(server);
+    expect(
+      (await anonymous.get(`/api/support/get_message/${encodeURIComponent(alice.email)}/`)).status,
+    ).toBe(401);
+    expect((await anonymous.get(`/api/support/conversations/${alice.conversationId}`)).status).toBe(
+      401,
+    );
+
+    // A forged cookie is no session.
+    const forged = new Browser(server);
+    forged.cookies.set("hl_chat", "A".repeat(43));
+    expect(
+      (await forged.get(`/api/support/get_message/${encodeURIComponent(alice.email)}/`)).status,
+    ).toBe(401);
+
+    alice.socket.close();
+    mallory.socket.close();
+  });
+
+  it("refuses bad history cursors without a 500", async () => {
+    const visitor = await chattingVisitor(server);
+    for (const after of ["-1", "abc", "1e3", "99999999999999999999"]) {
+      const answer = await visitor.browser.get(
+        `/api/support/get_message/${encodeURIComponent(visitor.email)}/?after=${after}`,
+      );
+      expect(answer.status).toBe(400);
+    }
+    visitor.socket.close();
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * The support chat end to end over real sockets and a real SMTP sink: the visitor's flow, agents
+ * replying, both ways of ending, idempotent acks, several tabs, and the socket's limits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AGENT_ENV,
+  Browser,
+  chattingVisitor,
+  connectedAgent,
+  newClientId,
+  uniqueEmail,
+  verifyVisitor,
+  startChatServer,
+  type ChatServer,
+} from "./chat-harness";
+import { freshPgSchema, PG_URL, postgresAvailable } from "./helpers";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn(`SKIPPING the PostgreSQL run of the chat flow: no server at ${PG_URL}`);
+
+const stores = [
+  { name: "SQLite", pg: false },
+  { name: "PostgreSQL", pg: true },
+] as const;
+
+for (const store of stores) {
+  describe.skipIf(store.pg && !pgUp)(`visitor flow (${store.name})`, () => {
+    let server: ChatServer;
+    let drop: (() => Promise<void>) | undefined;
+
+    beforeAll(async () => {
+      if (store.pg) {
+        const schema = await freshPgSchema();
+        drop = schema.drop;
+        server = await startChatServer(
+          { ...AGENT_ENV, DATABASE_URL: PG_URL },
+          { pgSchema: schema.schema },
+        );
+      } else {
+        server = await startChatServer(AGENT_ENV);
+      }
+    });
+    afterAll(async () => {
+      await server.close();
+      await drop?.();
+    });
+
+    it("proves the e-mail, chats both ways, and either side can end it", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+
+      expect((await browser.post("/api/support/check_chat_email", { email })).body).toEqual({
+        status: 200,
+        is_verify: false,
+      });
+      // Without a session nothing works.
+      expect(
+        (await browser.post("/api/support/register", { username: "Asha", email })).status,
+      ).toBe(401);
+      await verifyVisitor(browser, server.sink, email);
+      expect((await browser.post("/api/support/check_chat_email", { email })).body).toEqual({
+        status: 200,
+        is_verify: true,
+      });
+      // The e-mail check is per browser: another browser has proved nothing.
+      expect(
+        (await new Browser(server).post("/api/support/check_chat_email", { email })).body,
+      ).toMatchObject({ is_verify: false });
+
+      const agent = await connectedAgent(server);
+      const registered = await browser.post("/api/support/register", {
+        username: "Asha Rao",
+        email: email.toUpperCase(),
+      });
+      expect(registered.status).toBe(200);
+      const user = registered.body as {
+        id: number;
+        conversation_id: number;
+        agents_online: boolean;
+      };
+      expect(user).toMatchObject({ username: "Asha Rao", email, agents_online: true });
+      await agent.socket.next(
+        (f) => f.message_type === "conversation" && f.id === user.conversation_id,
+      );
+
+      const visitor = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
+      await visitor.opened;
+      expect(await visitor.next((f) => f.message_type === "presence")).toMatchObject({
+        agents_online: true,
+      });
+
+      const clientId = newClientId();
+      visitor.send({
+        sender: email,
+        receiver: "null",
+        message: "Hello, can I <b>export</b> timesheets?",
+        msg_type: "text",
+        client_id: clientId,
+      });
+      const ack = await visitor.ack(clientId);
+      const stored = (await browser.get(`/api/support/get_message/${encodeURIComponent(email)}/`))
+        .body as { id: number; message: string; receiver: string; sender_username: string }[];
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        id: ack.id,
+        receiver: "null",
+        sender: email,
+        sender_username: "Asha Rao",
+        msg_type: "text",
+        message: "Hello, can I <b>export</b> timesheets?",
+      });
+      const pushed = await agent.socket.next(
+        (f) => f.message_type === "message" && f.id === ack.id,
+      );
+      expect(pushed).toMatchObject({
+        conversation_id: user.conversation_id,
+        sender_type: "visitor",
+      });
+
+      // The agent answers; the visitor sees the agent's display name.
+      const replyId = newClientId();
+      agent.socket.send({
+        message_type: "message",
+        conversation_id: user.conversation_id,
+        message: "Yes: Reports, then Export.",
+        msg_type: "text",
+        client_id: replyId,
+      });
+      const replyAck = await agent.socket.ack(replyId);
+      const reply = await visitor.next((f) => f.message_type === "message" && f.id === replyAck.id);
+      expect(reply).toMatchObject({
+        sender_type: "agent",
+        sender_username: agent.agent.name,
+        receiver: email,
+      });
+      const after = (
+        await browser.get(`/api/support/get_message/${encodeURIComponent(email)}/?after=${ack.id}`)
+      ).body as { id: number }[];
+      expect(after.map((m) => m.id)).toEqual([replyAck.id]);
+
+      // The visitor ends the chat: both sides are told, and register opens a new conversation.
+      visitor.send({ message_type: "chat_end", target_email: email, user_type: "user" });
+      const ended = await visitor.next((f) => f.message_type === "chat_ended");
+      expect(ended).toMatchObject({ target_email: email, ended_by: "visitor" });
+      expect(typeof ended.ended_at).toBe("number");
+      await agent.socket.next(
+        (f) => f.message_type === "chat_ended" && f.conversation_id === user.conversation_id,
+      );
+      expect(
+        (await browser.get(`/api/support/get_message/${encodeURIComponent(email)}/`)).body,
+      ).toEqual([]);
+      const again = (await browser.post("/api/support/register", { username: "Asha Rao", email }))
+        .body as { conversation_id: number };
+      expect(again.conversation_id).not.toBe(user.conversation_id);
+
+      // The agent ends this one: the visitor's socket is told, and writing afterwards is refused.
+      agent.socket.send({ message_type: "chat_end", conversation_id: again.conversation_id });
+      expect(
+        await visitor.next(
+          (f) => f.message_type === "chat_ended" && f.conversation_id === again.conversation_id,
+        ),
+      ).toMatchObject({ ended_by: "agent", target_email: email });
+      const late = newClientId();
+      visitor.send({ message: "hello?", msg_type: "text", client_id: late });
+      expect(
+        await visitor.next((f) => f.message_type === "error" && f.client_id === late),
+      ).toMatchObject({ code: "chat_ended" });
+      const state = await browser.get(`/api/support/conversations/${again.conversation_id}`);
+      expect(state.body).toMatchObject({ state: "ended", ended_by: "agent" });
+
+      visitor.close();
+      agent.socket.close();
+    });
+
+    it("acks a resent client_id with the same id and stores it once", async () => {
+      const { browser, email, socket } = await chattingVisitor(server);
+      const clientId = newClientId();
+      const frame = { message: "once", msg_type: "text", client_id: clientId };
+      socket.send(frame);
+      const first = await socket.ack(clientId);
+      const seen = socket.frames.length;
+      socket.send(frame);
+      const second = await socket.next(
+        (f) => f.message_type === "ack" && f.client_id === clientId,
+        5000,
+        seen,
+      );
+      expect(second.id).toBe(first.id);
+      const messages = (await browser.get(`/api/support/get_message/${encodeURIComponent(email)}/`))
+        .body as unknown[];
+      expect(messages).toHaveLength(1);
+      socket.close();
+    });
+
+    it("keeps every tab of a visitor in step", async () => {
+      const { browser, email, socket } = await chattingVisitor(server);
+      const second = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
+      await second.opened;
+      const clientId = newClientId();
+      socket.send({ message: "from tab one", msg_type: "text", client_id: clientId });
+      const ack = await socket.ack(clientId);
+      await second.next((f) => f.message_type === "message" && f.id === ack.id);
+      socket.send({ message_type: "chat_end" });
+      await second.next((f) => f.message_type === "chat_ended");
+      socket.close();
+      second.close();
+    });
+  });
+}
+
+describe("socket rules", () => {
+  let server: ChatServer;
+  beforeAll(async () => {
+    server = await startChatServer(AGENT_ENV, {
+      sockets: { heartbeatMs: 100, rate: { burst: 5, perSecond: 1 } },
+    });
+  });
+  afterAll(async () => server.close());
+
+  it("refuses an upgrade from another origin, without an Origin, or without a session", async () => {
+    const { browser, email } = await chattingVisitor(server);
+    const path = `/ws/support/${encodeURIComponent(email)}/`;
+    await expect(browser.socket(path, { origin: "https://evil.example" }).opened).rejects.toThrow(
+      /403/,
+    );
+    const noOrigin = new Browser(server, "");
+    for (const [k, v] of browser.cookies) noOrigin.cookies.set(k, v);
+    await expect(noOrigin.socket(path, { origin: "" }).opened).rejects.toThrow(/403/);
+    await expect(new Browser(server).socket(path).opened).rejects.toThrow(/401/);
+    await expect(new Browser(server).socket("/ws/agent/").opened).rejects.toThrow(/401/);
+    const agent = new Browser(server, "https://evil.example");
+    await agent.post("/api/agent/login", {
+      email: AGENT_ENV.BOOTSTRAP_AGENT_EMAIL,
+      password: AGENT_ENV.BOOTSTRAP_AGENT_PASSWORD,
+    });
+    await expect(agent.socket("/ws/agent/").opened).rejects.toThrow(/403|401/);
+  });
+
+  it("answers bad frames with an error and closes a socket on a frame over 64 KB", async () => {
+    const { socket } = await chattingVisitor(server);
+    socket.send("not json");
+    expect(await socket.next((f) => f.message_type === "error")).toMatchObject({
+      code: "bad_frame",
+    });
+    const clientId = newClientId();
+    socket.send({ message: "x", msg_type: "video", client_id: clientId });
+    expect(
+      await socket.next((f) => f.message_type === "error" && f.client_id === clientId),
+    ).toMatchObject({ code: "bad_frame" });
+    socket.send({ message: "x".repeat(70 * 1024), msg_type: "text", client_id: newClientId() });
+    expect((await socket.closed).code).toBe(1009);
+  });
+
+  it("refuses a flood and closes the socket that keeps flooding", async () => {
+    const { socket } = await chattingVisitor(server);
+    for (let i = 0; i < 60; i++) socket.send({ message_type: "typing", typing: true });
+    expect(await socket.next((f) => f.message_type === "error")).toMatchObject({
+      code: "rate_limited",
+    });
+    expect((await socket.closed).code).toBe(1008);
+  });
+
+  it("drops a peer that stops answering pings", async () => {
+    const { email, socket } = await chattingVisitor(server);
+    const key = `visitor:${email}`;
+    expect(await server.app.chatBroker.countPresent(key)).toBe(1);
+    // A peer whose connection hangs: it stops reading, so it never answers the next ping.
+    const raw = (socket.ws as unknown as { _socket: { pause(): void } })._socket;
+    raw.pause();
+    await expect.poll(() => server.app.chatBroker.countPresent(key), { timeout: 3000 }).toBe(0);
+  });
+});
