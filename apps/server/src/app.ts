@@ -107,6 +107,7 @@ export async function buildApp(
   await app.register(apiRoutes, {
     prefix: "/api",
     publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
     contactUs: options.contactUs,
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });

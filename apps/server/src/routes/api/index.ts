@@ -12,6 +12,7 @@ import verifyOtpRoute from "./client/verify-otp";
 import { RateLimitedError } from "./rate-limited-error";
 import chatRoutes from "./support/chat";
 import contactUsRoute, { type ContactUsOptions } from "./support/contact-us";
+import uploadRoutes from "./support/upload";
 import {
   BodyValidationError,
   jsonSerializerCompiler,
@@ -20,6 +21,8 @@ import {
 
 export interface ApiOptions {
   publicUrl: string;
+  /** DATA_DIR: chat images are stored in its uploads folder. */
+  dataDir: string;
   contactUs?: ContactUsOptions | undefined;
 }
 
@@ -55,6 +58,11 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
 
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
   await app.register(chatRoutes, { prefix: "/support", publicUrl: options.publicUrl });
+  await app.register(uploadRoutes, {
+    prefix: "/support",
+    publicUrl: options.publicUrl,
+    dataDir: options.dataDir,
+  });
   await app.register(verifyOtpRoute, { prefix: "/client", publicUrl: options.publicUrl });
   await app.register(agentRoutes, { prefix: "/agent" });
 };
