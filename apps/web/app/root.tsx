@@ -13,6 +13,7 @@ import { ScrollToTop } from "./components/layout/scroll-to-top";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/not-found";
+import { ChatLauncher } from "./features/support-chat/launcher/chat-launcher";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <ScrollToTop />
+        <ChatLauncher />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -7,6 +7,7 @@ import {
   KanbanSquare,
   Layers,
   Mail,
+  MessageCircle,
   Phone,
   Search,
   ShieldCheck,
@@ -22,6 +23,7 @@ import { faqSets } from "~/content/faqs";
 import { helpFaq } from "~/content/help-faq";
 import { resolveHelpTopics, type HelpTopicId } from "~/content/help-topics";
 import { buildHelpIndex, searchHelp, type HelpDoc } from "~/features/search/help-search";
+import { openSupportChat } from "~/features/support-chat/launcher/launcher-state";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { faqJsonLd, routeMeta } from "~/seo";
 import { requirePageRoute, staticPageRoutes } from "~/site";
@@ -329,7 +331,23 @@ function ContactLines() {
         <Link to="/knowledge" className="btn btn-secondary mt-3 w-full">
           Open the knowledge base
         </Link>
+        <ChatWithUs />
       </div>
     </aside>
+  );
+}
+
+/** Opens the same "Support Chat" modal as the floating launcher; it needs JavaScript to work. */
+function ChatWithUs() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary mt-3 w-full"
+      onClick={(event) => openSupportChat(event.currentTarget)}
+    >
+      <MessageCircle aria-hidden="true" className="size-4" /> Chat with us now
+    </button>
   );
 }

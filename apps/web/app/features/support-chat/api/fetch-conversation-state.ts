@@ -8,6 +8,7 @@ export const conversationStateSchema = z.object({
   state: z.enum(["open", "ended"]),
   ended_at: z.nullable(z.number()),
   ended_by: z.nullable(z.enum(["visitor", "agent"])),
+  agents_online: z.optional(z.boolean()),
 });
 export type ConversationState = z.infer<typeof conversationStateSchema>;
 

@@ -28,7 +28,8 @@ export async function verifyChatCode(email: string, otp: string): Promise<Verify
   if (result.status === 429) return { kind: "rate_limited", seconds: result.retryAfterSeconds };
   switch (result.error.code) {
     case "otp_invalid":
-      return { kind: "wrong", message: codeMessages.wrong };
+      // The server's message says how many tries are left.
+      return { kind: "wrong", message: result.error.fields?.otp ?? codeMessages.wrong };
     case "otp_expired":
       return { kind: "needs_new_code", message: codeMessages.expired };
     case "otp_locked":

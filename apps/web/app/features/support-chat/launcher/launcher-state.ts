@@ -11,6 +11,9 @@ export interface LauncherState {
   loaded: boolean;
 }
 
+/** The launcher button's id: focus comes back to it when the modal closes. */
+export const launcherButtonId = "support-chat-launcher";
+
 /** sessionStorage key of a running chat, so a reload brings it back (see chat-storage.ts). */
 export const activeChatStorageKey = "hourline.chat.active";
 

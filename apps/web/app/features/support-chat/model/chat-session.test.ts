@@ -110,6 +110,16 @@ describe("ChatSession", () => {
     ]);
   });
 
+  it("shows the history even when the socket cannot open (a proxy that blocks WebSockets)", async () => {
+    const t = setup();
+    t.setHistory([agentMessage(1)]);
+    t.session.start();
+    t.browser.last.drop();
+    await settle();
+    expect(view(t.session)).toEqual([[1, null, "sent"]]);
+    expect(t.session.getState().connection.kind).toBe("reconnecting");
+  });
+
   it("sends typed text as the spec's frame, not blank text, and marks it sent on the ack", async () => {
     const t = setup();
     t.session.start();

@@ -118,6 +118,8 @@ export class ChatSession {
       username: this.identity.username,
       transcript: this.identity.transcript,
     });
+    // The history comes over HTTP at once, even where a proxy holds WebSockets back.
+    void this.resync(undefined);
     this.connection.start();
   }
 
@@ -265,6 +267,9 @@ export class ChatSession {
     }
     if (messages?.kind === "messages") {
       this.dispatch({ type: "history", messages: messages.messages });
+    }
+    if (conversation.kind === "state" && conversation.conversation.agents_online !== undefined) {
+      this.dispatch({ type: "presence", online: conversation.conversation.agents_online });
     }
     if (conversation.kind === "state" && conversation.conversation.state === "ended") {
       const { ended_at, ended_by } = conversation.conversation;

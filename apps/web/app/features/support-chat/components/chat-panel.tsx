@@ -1,0 +1,87 @@
+/**
+ * The live chat (spec §4): connection status, the offline promise, the messages, "Support is
+ * typing…", the input row and End Chat; when support ends the chat, the red notice instead of the
+ * input row.
+ */
+import { CircleStop, MessageSquarePlus } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { brand } from "~/brand";
+import type { ChatSession } from "../model/chat-session";
+import { formatClockTime } from "./clock-time";
+import { ConnectionStatusLine } from "./connection-status";
+import { EndChatButton } from "./end-chat-dialog";
+import { MessageComposer } from "./message-composer";
+import { MessageList } from "./message-list";
+
+export const chatPanelTexts = {
+  offline: `Our team is offline right now. Leave a message and we will answer by e-mail within ${brand.supportReplyHours} hours.`,
+  typing: "Support is typing…",
+  endedByAgent: (time: string) => `This Chat was ended by ${brand.name} Support Team at ${time}.`,
+  endedByVisitor: (time: string) => `You ended this chat at ${time}.`,
+} as const;
+
+export function ChatPanel({
+  session,
+  onEnd,
+  onStartNew,
+}: {
+  session: ChatSession;
+  /** The visitor confirmed End Chat. */
+  onEnd: () => void;
+  /** After an ended chat: back to the form, name and e-mail kept. */
+  onStartNew: () => void;
+}) {
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const { ended } = state;
+
+  return (
+    <section aria-label="Conversation" className="flex min-h-0 flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
+        <ConnectionStatusLine status={state.connection} onRetryNow={() => session.reconnectNow()} />
+        {ended ? null : <EndChatButton onConfirm={onEnd} />}
+      </div>
+
+      {state.agentsOnline === false && !ended ? (
+        <p className="border-b border-line bg-accent-soft px-4 py-2.5 text-sm text-ink">
+          {chatPanelTexts.offline}
+        </p>
+      ) : null}
+
+      <MessageList messages={state.messages} onRetry={(id) => session.retry(id)} />
+
+      <p aria-live="polite" className="min-h-5 px-4 pb-1 text-sm text-muted italic">
+        {state.agentTyping && !ended ? chatPanelTexts.typing : ""}
+      </p>
+
+      {state.notice && !ended ? (
+        <p role="alert" className="px-4 pb-2 text-sm font-semibold text-danger">
+          {state.notice}
+        </p>
+      ) : null}
+
+      {ended ? (
+        <div className="border-t border-line px-4 pt-3 pb-4">
+          <p
+            role="status"
+            className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
+          >
+            <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {ended.by === "agent"
+              ? chatPanelTexts.endedByAgent(formatClockTime(ended.at))
+              : chatPanelTexts.endedByVisitor(formatClockTime(ended.at))}
+          </p>
+          <button type="button" className="btn btn-primary mt-3 w-full" onClick={onStartNew}>
+            <MessageSquarePlus aria-hidden="true" className="size-4" />
+            Start a new chat
+          </button>
+        </div>
+      ) : (
+        <MessageComposer
+          onSend={(text) => session.sendText(text)}
+          onTyping={(typing) => session.setTyping(typing)}
+          onImage={(url) => session.sendImage(url)}
+        />
+      )}
+    </section>
+  );
+}

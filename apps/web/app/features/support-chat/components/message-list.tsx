@@ -1,0 +1,156 @@
+/**
+ * The conversation (spec §4/§9): a log that screen readers follow politely, at most 400 px high,
+ * scrolled to the newest message 100 ms after one arrives (smoothly unless reduced motion is
+ * asked for). Every message's HTML is sanitized again before it is inserted.
+ */
+import { CircleAlert, Check, Clock } from "lucide-react";
+import { memo, useEffect, useMemo, useRef } from "react";
+import { brand } from "~/brand";
+import type { ShownMessage } from "../model/chat-state";
+import { sanitizeMessageHtml } from "../model/message-html";
+import { formatClockTime, isoTime } from "./clock-time";
+
+/** Spec §9: the list scrolls to the bottom this long after a message. */
+export const SCROLL_DELAY_MS = 100;
+
+function prefersReducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function MessageList({
+  messages,
+  onRetry,
+}: {
+  messages: ShownMessage[];
+  onRetry: (clientId: string) => void;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  const newest = messages.at(-1);
+  const newestKey = newest ? `${newest.key}:${newest.delivery}` : "";
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const el = list.current;
+      el?.scrollTo({
+        top: el.scrollHeight,
+        behavior: prefersReducedMotion() ? "auto" : "smooth",
+      });
+    }, SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [newestKey, messages.length]);
+
+  // An image grows the list when it has loaded; keep the newest message in view if it was.
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const onLoad = (event: Event) => {
+      if ((event.target as Element).tagName !== "IMG") return;
+      el.scrollTo({ top: el.scrollHeight });
+    };
+    el.addEventListener("load", onLoad, true);
+    return () => el.removeEventListener("load", onLoad, true);
+  }, []);
+
+  return (
+    <div
+      ref={list}
+      role="log"
+      aria-label="Messages"
+      // Scrollable, so it must be reachable with the keyboard.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      data-testid="chat-messages"
+      className="max-h-[400px] min-h-40 overflow-y-auto overscroll-contain px-4 py-3 focus-visible:outline-offset-[-3px]"
+    >
+      {messages.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted">
+          Say hello and tell us what you need. A member of the {brand.name} team answers here.
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {messages.map((m) => (
+            <MessageItem key={m.key} message={m} onRetry={onRetry} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+const MessageItem = memo(function MessageItem({
+  message,
+  onRetry,
+}: {
+  message: ShownMessage;
+  onRetry: (clientId: string) => void;
+}) {
+  const own = message.from === "visitor";
+  const html = useMemo(() => sanitizeMessageHtml(message.html), [message.html]);
+  return (
+    <li
+      className={`flex max-w-[85%] flex-col gap-1 ${own ? "items-end self-end" : "items-start self-start"}`}
+      data-testid="chat-message"
+      data-from={message.from}
+      data-delivery={message.delivery}
+    >
+      <p className="text-xs text-muted">
+        <span className="font-semibold">{own ? "You" : message.senderName}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={isoTime(message.createdAt)}>{formatClockTime(message.createdAt)}</time>
+      </p>
+      <div
+        className={`rounded-2xl px-3.5 py-2 break-words [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-2 [&_img]:h-auto [&_img]:max-w-[200px] [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:whitespace-pre-wrap [&_ul]:list-disc [&_ul]:pl-5 ${
+          own
+            ? "rounded-br-md bg-brand-strong text-on-brand [&_a]:text-on-brand"
+            : "rounded-bl-md bg-sunken text-ink [&_a]:text-brand"
+        }`}
+        data-testid="chat-message-body"
+        // Sanitized twice: by the server before storing, and here (message-html.ts).
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {own ? <DeliveryState message={message} onRetry={onRetry} /> : null}
+    </li>
+  );
+});
+
+function DeliveryState({
+  message,
+  onRetry,
+}: {
+  message: ShownMessage;
+  onRetry: (clientId: string) => void;
+}) {
+  if (message.delivery === "sent") {
+    return (
+      <p className="flex items-center gap-1 text-xs text-muted">
+        <Check aria-hidden="true" className="size-3.5" />
+        Sent
+      </p>
+    );
+  }
+  if (message.delivery === "sending") {
+    return (
+      <p className="flex items-center gap-1 text-xs text-muted">
+        <Clock aria-hidden="true" className="size-3.5" />
+        Sending…
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs font-semibold text-danger">
+      <p className="flex items-center gap-1">
+        <CircleAlert aria-hidden="true" className="size-3.5" />
+        Not sent{message.error ? `: ${message.error}` : ""}
+      </p>
+      {message.clientId ? (
+        <button
+          type="button"
+          className="min-h-6 rounded-full px-2 text-brand underline underline-offset-4 hover:text-ink"
+          onClick={() => onRetry(message.clientId as string)}
+        >
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}

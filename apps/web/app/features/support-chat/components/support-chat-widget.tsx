@@ -1,0 +1,191 @@
+/**
+ * The support chat, loaded only once the visitor opens it (or a chat was running before a
+ * reload): the "Support Chat" modal with the registration form or the live conversation. It stays
+ * mounted after the modal closes, so a running chat keeps its socket and counts unread replies.
+ */
+import type { ChatUser } from "@hourline/contracts/chat";
+import { LoaderCircle, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { brand } from "~/brand";
+import { checkChatEmail } from "../api/check-chat-email";
+import { socketUrl } from "../api/chat-urls";
+import { fetchChatMessages } from "../api/fetch-chat-messages";
+import { fetchConversationState } from "../api/fetch-conversation-state";
+import { registerChatVisitor } from "../api/register-chat-visitor";
+import { launcherButtonId, launcherStore } from "../launcher/launcher-state";
+import { browserConnectionEnv } from "../model/chat-connection";
+import { ChatSession } from "../model/chat-session";
+import { loadActiveChat, saveActiveChat } from "../model/chat-storage";
+import { newClientId } from "../model/client-id";
+import { ChatPanel } from "./chat-panel";
+import { RegistrationForm } from "./registration-form";
+import { registrationTexts, useRegistration } from "./use-registration";
+
+type View =
+  | { kind: "form"; focusName: boolean }
+  | { kind: "resuming" }
+  | { kind: "chat"; session: ChatSession };
+
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function SupportChatWidget() {
+  const { open } = useSyncExternalStore(
+    launcherStore.subscribe,
+    launcherStore.get,
+    launcherStore.get,
+  );
+  const [view, setView] = useState<View>(() =>
+    loadActiveChat(tabStorage()) ? { kind: "resuming" } : { kind: "form", focusName: false },
+  );
+  const registration = useRegistration((user, transcript) => startChat(user, transcript));
+
+  function startChat(user: ChatUser, transcript: boolean) {
+    const session = new ChatSession(
+      {
+        email: user.email,
+        username: user.username,
+        conversationId: user.conversation_id,
+        transcript,
+      },
+      {
+        api: {
+          fetchMessages: fetchChatMessages,
+          fetchState: fetchConversationState,
+          checkEmail: checkChatEmail,
+        },
+        env: browserConnectionEnv(),
+        socketUrl: socketUrl(user.email, window.location),
+        storage: tabStorage(),
+        newClientId,
+      },
+      {
+        onUnverified: () => {
+          registration.reset({
+            name: user.username,
+            email: user.email,
+            message: registrationTexts.verifyAgain,
+          });
+          setView({ kind: "form", focusName: false });
+        },
+        onUnread: (count) => launcherStore.setUnread(count),
+      },
+      { agentsOnline: user.agents_online, visible: launcherStore.get().open },
+    );
+    session.start();
+    setView({ kind: "chat", session });
+  }
+
+  // A chat that was running before a reload: resume its conversation (register resumes the open
+  // one) and send what was typed but not yet delivered.
+  useEffect(() => {
+    const active = loadActiveChat(tabStorage());
+    if (!active) return;
+    let cancelled = false;
+    void registerChatVisitor({
+      username: active.username,
+      email: active.email,
+      ...(active.transcript ? { transcript: true } : {}),
+    }).then((outcome) => {
+      if (cancelled) return;
+      if (outcome.kind === "registered") {
+        startChat(outcome.user, active.transcript);
+        return;
+      }
+      saveActiveChat(tabStorage(), null);
+      registration.reset({
+        name: active.username,
+        email: active.email,
+        message:
+          outcome.kind === "unverified"
+            ? registrationTexts.verifyAgain
+            : "We could not reopen your conversation. Please start the chat again.",
+      });
+      setView({ kind: "form", focusName: false });
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Once, when the widget first loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const session = view.kind === "chat" ? view.session : null;
+  useEffect(() => {
+    session?.setVisible(open);
+  }, [session, open]);
+
+  function endChat() {
+    session?.end();
+    launcherStore.setUnread(0);
+    registration.reset();
+    setView({ kind: "form", focusName: true });
+  }
+
+  function startNew() {
+    if (!session) return;
+    session.dispose();
+    registration.reset({ name: session.identity.username, email: session.identity.email });
+    setView({ kind: "form", focusName: true });
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => launcherStore.setOpen(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30" />
+        <Dialog.Content
+          data-testid="support-chat"
+          className="card fixed inset-x-0 bottom-0 z-50 flex max-h-[100dvh] flex-col overflow-hidden rounded-b-none sm:inset-x-auto sm:right-5 sm:bottom-24 sm:max-h-[calc(100dvh-7.5rem)] sm:w-[27rem] sm:rounded-b-[var(--radius-card)]"
+          onOpenAutoFocus={(event) => {
+            const target = document.getElementById(
+              view.kind === "chat" ? "chat-editor" : "chat-name",
+            );
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            (launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId))?.focus();
+          }}
+        >
+          <header className="flex items-start justify-between gap-3 bg-brand-strong px-5 py-4 text-on-brand">
+            <div>
+              <Dialog.Title className="text-lg font-bold">Support Chat</Dialog.Title>
+              <Dialog.Description className="text-sm">
+                The {brand.name} team answers within {brand.supportReplyHours} hours.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close support chat"
+              className="grid size-10 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </header>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {view.kind === "chat" ? (
+              <ChatPanel session={view.session} onEnd={endChat} onStartNew={startNew} />
+            ) : view.kind === "resuming" ? (
+              <p role="status" className="flex items-center gap-2 p-5 text-muted">
+                <LoaderCircle
+                  aria-hidden="true"
+                  className="size-5 animate-spin motion-reduce:animate-none"
+                />
+                Reopening your conversation…
+              </p>
+            ) : (
+              <RegistrationForm registration={registration} focusName={view.focusName} />
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
