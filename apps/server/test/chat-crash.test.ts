@@ -12,15 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import type {
-  FrameSocket} from "./chat-harness";
-import {
-  AGENT_ENV,
-  Browser,
-  newClientId,
-  uniqueEmail,
-  verifyVisitor,
-} from "./chat-harness";
+import type { FrameSocket } from "./chat-harness";
+import { AGENT_ENV, Browser, newClientId, uniqueEmail, verifyVisitor } from "./chat-harness";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 const entry = fileURLToPath(new URL("../dist/server.js", import.meta.url));
