@@ -4,7 +4,7 @@
  * input row.
  */
 import { CircleStop, MessageSquarePlus } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { brand } from "~/brand";
 import type { ChatSession } from "../model/chat-session";
 import { formatClockTime } from "./clock-time";
@@ -33,13 +33,28 @@ export function ChatPanel({
 }) {
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const { ended } = state;
+  const startNew = useRef<HTMLButtonElement>(null);
+
+  // When the chat ends the input row that had focus is gone: the way forward takes it.
+  useEffect(() => {
+    if (!ended) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.getAttribute("role") === "dialog") {
+      startNew.current?.focus();
+    }
+  }, [ended]);
 
   return (
     <section aria-label="Conversation" className="flex min-h-0 flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
-        <ConnectionStatusLine status={state.connection} onRetryNow={() => session.reconnectNow()} />
-        {ended ? null : <EndChatButton onConfirm={onEnd} />}
-      </div>
+      {ended ? null : (
+        <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
+          <ConnectionStatusLine
+            status={state.connection}
+            onRetryNow={() => session.reconnectNow()}
+          />
+          <EndChatButton onConfirm={onEnd} />
+        </div>
+      )}
 
       {state.agentsOnline === false && !ended ? (
         <p className="border-b border-line bg-accent-soft px-4 py-2.5 text-sm text-ink">
@@ -70,7 +85,12 @@ export function ChatPanel({
               ? chatPanelTexts.endedByAgent(formatClockTime(ended.at))
               : chatPanelTexts.endedByVisitor(formatClockTime(ended.at))}
           </p>
-          <button type="button" className="btn btn-primary mt-3 w-full" onClick={onStartNew}>
+          <button
+            ref={startNew}
+            type="button"
+            className="btn btn-primary mt-3 w-full"
+            onClick={onStartNew}
+          >
             <MessageSquarePlus aria-hidden="true" className="size-4" />
             Start a new chat
           </button>

@@ -217,7 +217,7 @@ export function RegistrationForm({
                 state.codeSentTo && "chat-code-hint",
                 state.codeError && "chat-code-error",
               )}
-              className={`${chatInputClass} mt-0 w-40 font-mono text-lg tracking-[0.3em]`}
+              className="block w-40 rounded-xl border border-muted/70 bg-surface px-3.5 py-2 font-mono text-lg tracking-[0.3em] text-ink shadow-sm transition-colors hover:border-ink aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger"
             />
             <button
               type="button"

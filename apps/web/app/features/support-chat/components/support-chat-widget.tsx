@@ -141,7 +141,7 @@ export function SupportChatWidget() {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30" />
         <Dialog.Content
           data-testid="support-chat"
-          className="card fixed inset-x-0 bottom-0 z-50 flex max-h-[100dvh] flex-col overflow-hidden rounded-b-none sm:inset-x-auto sm:right-5 sm:bottom-24 sm:max-h-[calc(100dvh-7.5rem)] sm:w-[27rem] sm:rounded-b-[var(--radius-card)]"
+          className="card fixed inset-x-0 bottom-0 z-50 flex outline-none max-h-[100dvh] flex-col overflow-hidden rounded-b-none sm:inset-x-auto sm:right-5 sm:bottom-24 sm:max-h-[calc(100dvh-7.5rem)] sm:w-[27rem] sm:rounded-b-[var(--radius-card)]"
           onOpenAutoFocus={(event) => {
             const target = document.getElementById(
               view.kind === "chat" ? "chat-editor" : "chat-name",
