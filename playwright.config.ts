@@ -2,8 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import {
+  baseUrl,
+  e2eAgent,
+  e2ePort,
+  mailDir,
+  smtpPort,
+  smtpUrl,
+} from "./apps/web/e2e/support/e2e-env";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-"));
 
 export default defineConfig({
@@ -16,7 +23,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: baseUrl,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -33,18 +40,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node apps/server/dist/server.js",
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-      ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
+  webServer: [
+    {
+      // A real SMTP server: the chat tests read the one-time codes from the mail it receives.
+      command: "node apps/web/e2e/support/smtp-sink.mjs",
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: mailDir() },
     },
-  },
+    {
+      command: "node apps/server/dist/server.js",
+      url: `${baseUrl}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(e2ePort),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        // The WebSocket upgrade and the chat's POSTs check Origin against this.
+        PUBLIC_URL: baseUrl,
+        SMTP_URL: smtpUrl,
+        BOOTSTRAP_AGENT_EMAIL: e2eAgent.email,
+        BOOTSTRAP_AGENT_PASSWORD: e2eAgent.password,
+        ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
+      },
+    },
+  ],
 });

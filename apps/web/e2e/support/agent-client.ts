@@ -1,0 +1,120 @@
+/**
+ * The support agent's side in browser tests, through the real API: sign in over HTTP, then a `ws`
+ * client on /ws/agent/ with the session cookie and our Origin, as the console will do.
+ */
+import { randomUUID } from "node:crypto";
+import WebSocket from "ws";
+import { e2eAgent } from "./e2e-env";
+
+export type Frame = Record<string, unknown> & { message_type?: string };
+
+export async function agentSignIn(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/agent/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ email: e2eAgent.email, password: e2eAgent.password }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`agent sign-in answered ${response.status}: ${await response.text()}`);
+  }
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("hl_agent="));
+  if (!cookie) throw new Error("agent sign-in set no session cookie");
+  return cookie.split(";")[0] as string;
+}
+
+export class AgentSocket {
+  readonly frames: Frame[] = [];
+  private waiters = new Set<() => void>();
+
+  private constructor(
+    private readonly socket: WebSocket,
+    private readonly baseURL: string,
+    private readonly cookie: string,
+  ) {
+    socket.on("message", (data) => {
+      this.frames.push(JSON.parse(String(data)) as Frame);
+      for (const wake of this.waiters) wake();
+    });
+  }
+
+  static async connect(baseURL: string, cookie: string): Promise<AgentSocket> {
+    const socket = new WebSocket(`${baseURL.replace(/^http/, "ws")}/ws/agent/`, {
+      headers: { cookie },
+      origin: baseURL,
+    });
+    const agent = new AgentSocket(socket, baseURL, cookie);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+      socket.once("unexpected-response", (_req, res) =>
+        reject(new Error(`agent socket refused: ${res.statusCode}`)),
+      );
+    });
+    return agent;
+  }
+
+  /** The first frame (received so far or later) that matches. */
+  waitFor(match: (frame: Frame) => boolean, timeoutMs = 10_000): Promise<Frame> {
+    const found = this.frames.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`no matching agent frame within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = () => {
+        const frame = this.frames.find(match);
+        if (!frame) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(frame);
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  send(frame: Frame): void {
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  /** Sends a reply and waits for its ack (or the error that refused it). */
+  async reply(conversationId: number, html: string): Promise<Frame> {
+    const clientId = randomUUID().replace(/-/g, "");
+    this.send({
+      message_type: "message",
+      conversation_id: conversationId,
+      message: html,
+      msg_type: "text",
+      client_id: clientId,
+    });
+    return this.waitFor(
+      (f) => (f.message_type === "ack" || f.message_type === "error") && f.client_id === clientId,
+    );
+  }
+
+  typing(conversationId: number, typing: boolean): void {
+    this.send({ message_type: "typing", conversation_id: conversationId, typing });
+  }
+
+  endChat(conversationId: number): void {
+    this.send({ message_type: "chat_end", conversation_id: conversationId });
+  }
+
+  /** The conversation's messages as the agent API lists them. */
+  async messages(conversationId: number): Promise<Frame[]> {
+    const response = await fetch(
+      `${this.baseURL}/api/agent/conversations/${conversationId}/messages`,
+      { headers: { cookie: this.cookie } },
+    );
+    if (response.status !== 200) throw new Error(`messages answered ${response.status}`);
+    return (await response.json()) as Frame[];
+  }
+
+  close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.socket.once("close", () => resolve());
+      this.socket.close();
+    });
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What the Playwright config and the browser tests share: ports, the mail directory the SMTP sink
+ * writes to, and the support agent the server creates at start. The config runs first and puts
+ * the values in the environment; workers inherit it.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+export const baseUrl = `http://127.0.0.1:${e2ePort}`;
+/** The SMTP sink every server under test sends its mail to. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1025);
+export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
+/** A second server the reconnect test starts, stops and starts again. */
+export const restartPort = Number(process.env.E2E_RESTART_PORT ?? e2ePort + 2);
+
+export const e2eAgent = {
+  email: "asha.agent@hourline.example",
+  password: "e2e-agent-password-7kq2",
+} as const;
+
+/** The directory the sink writes one JSON file per received mail to. */
+export function mailDir(): string {
+  process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), "hourline-e2e-mail-"));
+  return process.env.E2E_MAIL_DIR;
+}
