@@ -173,6 +173,26 @@ for (const store of stores) {
       agent.socket.close();
     });
 
+    it("pushes each new contact message to connected agents", async () => {
+      const agent = await connectedAgent(server);
+      const sent = await new Browser(server).post("/api/support/contact_us", {
+        name: "Kiran Das",
+        email: "kiran@example.com",
+        message: "Please call me about pricing for 40 people.",
+        website: "",
+      });
+      expect(sent.status).toBe(200);
+      const pushed = await agent.socket.next((f) => f.message_type === "contact_message");
+      expect(pushed).toMatchObject({
+        name: "Kiran Das",
+        email: "kiran@example.com",
+        message: "Please call me about pricing for 40 people.",
+        handled: false,
+      });
+      expect(typeof pushed.id).toBe("number");
+      agent.socket.close();
+    });
+
     it("acks a resent client_id with the same id and stores it once", async () => {
       const { browser, email, socket } = await chattingVisitor(server);
       const clientId = newClientId();

@@ -3,6 +3,7 @@
  * transaction, so a message is never stored without its mail nor mailed without being stored.
  */
 import { createHmac, randomBytes } from "node:crypto";
+import type { ContactMessageSummary } from "@hourline/contracts/chat";
 import type { ContactRequest } from "@hourline/contracts/contact";
 import fp from "fastify-plugin";
 import { contactNotification } from "../mail/templates/contact-notification";
@@ -17,6 +18,8 @@ export interface ContactSender {
 
 export interface ContactInbox {
   receive(message: ContactRequest, sender: ContactSender): Promise<{ id: number }>;
+  /** Called after each message is committed (the agents' live inbox listens). */
+  onReceived(listener: (message: ContactMessageSummary) => void): () => void;
 }
 
 declare module "fastify" {
@@ -43,7 +46,13 @@ export default fp<ContactInboxOptions>(
     );
     const hashIp = (ip: string) => createHmac("sha256", secret).update(ip).digest("hex");
 
+    const listeners = new Set<(message: ContactMessageSummary) => void>();
+
     app.decorate("contactInbox", {
+      onReceived(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       async receive(message, sender) {
         const receivedAt = Date.now();
         const id = await db.transaction().execute(async (trx) => {
@@ -74,6 +83,22 @@ export default fp<ContactInboxOptions>(
           return id;
         });
         app.mailer.kick();
+        const summary: ContactMessageSummary = {
+          id,
+          name: message.name,
+          email: message.email,
+          phone: message.phone_numbers ?? null,
+          message: message.message,
+          received_at: receivedAt,
+          handled: false,
+        };
+        for (const listener of listeners) {
+          try {
+            listener(summary);
+          } catch (err) {
+            app.log.error({ err }, "contact message listener failed");
+          }
+        }
         return { id };
       },
     } satisfies ContactInbox);

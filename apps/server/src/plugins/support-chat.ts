@@ -4,7 +4,7 @@
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import fp from "fastify-plugin";
-import { InProcessBroker, type ChatBroker } from "../chat/broker";
+import { channels, InProcessBroker, type ChatBroker } from "../chat/broker";
 import { defaultOtpRules, OneTimeCodes, type OtpRules } from "../chat/one-time-codes";
 import { defaultSupportChatTiming, SupportChat } from "../chat/support-chat";
 import { getOrCreateSetting } from "../repositories/app-settings";
@@ -67,10 +67,18 @@ export default fp<SupportChatPluginOptions>(
     app.decorate("hashIp", (ip: string) => createHmac("sha256", ipSecret).update(ip).digest("hex"));
     app.decorate("instanceId", randomUUID());
 
+    // The agents' live inbox: every stored contact message is pushed to /ws/agent/.
+    const stopContacts = app.contactInbox.onReceived((message) => {
+      broker
+        .publish(channels.agents, { message_type: "contact_message", ...message })
+        .catch((err: unknown) => app.log.error({ err }, "contact message fan-out failed"));
+    });
+
     app.addHook("onClose", async () => {
+      stopContacts();
       chat.close();
       await broker.close();
     });
   },
-  { name: "support-chat", dependencies: ["db", "mailer"] },
+  { name: "support-chat", dependencies: ["db", "mailer", "contact-inbox"] },
 );
