@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: the build, the tools they need, wrk runs and table printing.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const root = new URL("..", import.meta.url).pathname;
@@ -86,4 +87,75 @@ export function printTable(headers, rows) {
   console.log(line(headers));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));
+}
+
+/** Newest modification time (ms) of the files under `dirs`, test files left out. */
+function newestSource(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules") walk(path);
+      } else if (!/\.test\.[cm]?[jt]sx?$/.test(entry.name)) {
+        newest = Math.max(newest, statSync(path).mtimeMs);
+      }
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+/**
+ * The server bundle, rebuilt (server only) when missing or older than its sources; the web build
+ * it serves is made by ensureBuild when missing.
+ */
+export function ensureServerBuild() {
+  ensureBuild();
+  const dist = `${root}apps/server/dist/server.js`;
+  const sources = ["apps/server/src", "apps/server/migrations", "packages/contracts/src"];
+  if (statSync(dist).mtimeMs >= newestSource(sources.map((d) => join(root, d)))) return;
+  const { status } = spawnSync("npm", ["run", "build", "-w", "@hourline/server"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (status !== 0) throw new Error("npm run build -w @hourline/server failed");
+}
+
+/** The hard limit on open files a child can raise itself to (`ulimit -Hn`). */
+export function hardFdLimit() {
+  const { stdout } = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" });
+  const value = stdout.trim();
+  return value === "unlimited" ? Infinity : Number(value);
+}
+
+/**
+ * Like startProcess, but the child first raises its open-file limit to the hard limit (children
+ * holding thousands of sockets need it). `exec` keeps the pid: it is the program's own.
+ */
+export function startWithFdLimit(command, args, options = {}) {
+  return startProcess(
+    "sh",
+    ["-c", 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', "sh", command, ...args],
+    options,
+  );
+}
+
+/** Resident memory of a process in KiB (VmRSS in /proc/<pid>/status; Linux only). */
+export function rssKiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(match[1]);
+}
+
+let clockTicks;
+
+/** CPU time (user + system, seconds) a process has used so far (/proc/<pid>/stat; Linux only). */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  clockTicks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }

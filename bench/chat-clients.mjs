@@ -1,0 +1,226 @@
+// The client side of chat-sockets.bench.mjs, run in a process of its own so that its work is not
+// counted in the server's memory or CPU. The bench drives it over IPC:
+//   {cmd: "open", base, origin, targets: [{path, cookie}], batch}  opens sockets and keeps them idle
+//   {cmd: "count"}                                                   how many of them are still open
+//   {cmd: "close"}                                                   closes every socket
+//   {cmd: "chat", base, origin, agent, visitors, ...}                runs the chat load (see chat())
+// Every answer is one message back: {ok: true, ...} or {ok: false, error}.
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import WebSocket from "ws";
+
+/** Sockets are spread over a few loopback source addresses so ephemeral ports never run out. */
+const SOURCES = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"];
+let sourceIndex = 0;
+
+let idle = [];
+
+function connect(base, origin, target, onMessage) {
+  const ws = new WebSocket(`${base}${target.path}`, {
+    headers: { origin, ...(target.cookie ? { cookie: target.cookie } : {}) },
+    perMessageDeflate: false,
+    localAddress: SOURCES[sourceIndex++ % SOURCES.length],
+  });
+  if (onMessage) ws.on("message", onMessage);
+  const opened = new Promise((resolve) => {
+    ws.once("open", () => resolve(null));
+    ws.once("unexpected-response", (_req, res) => {
+      resolve(`HTTP ${res.statusCode}`);
+      res.resume();
+      ws.terminate();
+    });
+    ws.once("error", (err) => resolve(err.code ?? err.message));
+    ws.once("close", (code) => resolve(`closed ${code}`));
+  });
+  ws.on("error", () => undefined);
+  return { ws, opened };
+}
+
+/** Opens `targets` `batch` at a time (so the server's accept queue never overflows). */
+async function openAll(base, origin, targets, batch, onMessage) {
+  const started = performance.now();
+  const sockets = [];
+  const failures = {};
+  let failed = 0;
+  for (let i = 0; i < targets.length; i += batch) {
+    const pending = targets
+      .slice(i, i + batch)
+      .map((t, j) => connect(base, origin, t, onMessage && ((data) => onMessage(i + j, data))));
+    const results = await Promise.all(pending.map((p) => p.opened));
+    results.forEach((reason, j) => {
+      if (reason === null) sockets.push(pending[j].ws);
+      else {
+        failed++;
+        failures[reason] = (failures[reason] ?? 0) + 1;
+      }
+    });
+  }
+  return { sockets, failed, failures, ms: Math.round(performance.now() - started) };
+}
+
+async function closeAll(sockets) {
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise((resolve) => {
+          if (ws.readyState === WebSocket.CLOSED) return resolve();
+          ws.once("close", resolve);
+          ws.terminate();
+        }),
+    ),
+  );
+}
+
+function percentiles(values) {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1), n: sorted.length };
+}
+
+/**
+ * The chat load: one agent socket, then every visitor socket; visitors take turns so that each
+ * sends `perVisitorRate` messages a second, evenly spread. Only messages sent in the measured
+ * window (after the warm-up) count; the drain waits for the stragglers. Delivery = send until the
+ * agent socket has the frame with that client_id; ack = send until the visitor socket has its ack.
+ */
+async function chat({
+  base,
+  origin,
+  agent,
+  visitors,
+  batch,
+  perVisitorRate,
+  warmupMs,
+  measureMs,
+  drainMs,
+}) {
+  const total = Math.ceil(((warmupMs + measureMs) / 1000) * perVisitorRate * visitors.length);
+  const sentAt = new Float64Array(total);
+  const deliveredAt = new Float64Array(total);
+  const ackedAt = new Float64Array(total);
+  const errors = {};
+  let strayFrames = 0;
+  const indexOf = (clientId) =>
+    typeof clientId === "string" && clientId.startsWith("bench") ? Number(clientId.slice(5)) : -1;
+
+  const agentSide = await openAll(base, origin, [agent], 1, (_i, data) => {
+    const now = performance.now();
+    const frame = JSON.parse(String(data));
+    if (frame.message_type !== undefined && frame.message_type !== "message") return;
+    const m = indexOf(frame.client_id);
+    if (m >= 0 && m < total && deliveredAt[m] === 0) deliveredAt[m] = now;
+    else strayFrames++;
+  });
+  if (agentSide.failed) throw new Error(`agent socket: ${JSON.stringify(agentSide.failures)}`);
+  const visitorSide = await openAll(base, origin, visitors, batch, (_i, data) => {
+    const now = performance.now();
+    const frame = JSON.parse(String(data));
+    if (frame.message_type === "ack") {
+      const m = indexOf(frame.client_id);
+      if (m >= 0 && m < total && ackedAt[m] === 0) ackedAt[m] = now;
+    } else if (frame.message_type === "error") {
+      errors[frame.code] = (errors[frame.code] ?? 0) + 1;
+    }
+  });
+  const sockets = visitorSide.sockets;
+  await sleep(1000);
+
+  const interval = 1000 / (perVisitorRate * sockets.length);
+  const start = performance.now() + 50;
+  const measureFrom = start + warmupMs;
+  const measureTo = measureFrom + measureMs;
+  let m = 0;
+  let maxLag = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (m < total && start + m * interval <= now) {
+        const scheduled = start + m * interval;
+        if (scheduled >= measureFrom) maxLag = Math.max(maxLag, now - scheduled);
+        const ws = sockets[m % sockets.length];
+        sentAt[m] = performance.now();
+        ws.send(
+          JSON.stringify({
+            message: `bench ${m}`,
+            msg_type: "text",
+            client_id: `bench${String(m).padStart(15, "0")}`,
+          }),
+        );
+        m++;
+      }
+      if (m >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    setTimeout(tick, 50);
+  });
+  const sendEnd = performance.now();
+  await sleep(drainMs);
+
+  const delivery = [];
+  const ack = [];
+  let measured = 0;
+  let measuredSendFirst = Infinity;
+  let measuredSendLast = 0;
+  let deliveredInWindow = 0;
+  for (let i = 0; i < total; i++) {
+    if (deliveredAt[i] >= measureFrom && deliveredAt[i] < measureTo) deliveredInWindow++;
+    if (sentAt[i] < measureFrom || sentAt[i] >= measureTo) continue;
+    measured++;
+    measuredSendFirst = Math.min(measuredSendFirst, sentAt[i]);
+    measuredSendLast = Math.max(measuredSendLast, sentAt[i]);
+    if (deliveredAt[i]) delivery.push(deliveredAt[i] - sentAt[i]);
+    if (ackedAt[i]) ack.push(ackedAt[i] - sentAt[i]);
+  }
+  await closeAll([...sockets, ...agentSide.sockets]);
+  return {
+    visitorsOpened: sockets.length,
+    visitorsFailed: visitorSide.failed,
+    failures: visitorSide.failures,
+    sent: m,
+    measured,
+    targetRate: perVisitorRate * visitors.length,
+    sendRate: measured / ((measuredSendLast - measuredSendFirst) / 1000),
+    deliveredRate: deliveredInWindow / (measureMs / 1000),
+    lost: measured - delivery.length,
+    unacked: measured - ack.length,
+    delivery: percentiles(delivery),
+    ack: percentiles(ack),
+    maxSendLagMs: maxLag,
+    sendMs: sendEnd - start,
+    errors,
+    strayFrames,
+  };
+}
+
+process.on("message", async (msg) => {
+  try {
+    if (msg.cmd === "open") {
+      const { sockets, failed, failures, ms } = await openAll(
+        msg.base,
+        msg.origin,
+        msg.targets,
+        msg.batch,
+      );
+      idle.push(...sockets);
+      process.send({ ok: true, opened: sockets.length, failed, failures, ms });
+    } else if (msg.cmd === "close") {
+      const sockets = idle;
+      idle = [];
+      await closeAll(sockets);
+      process.send({ ok: true });
+    } else if (msg.cmd === "count") {
+      process.send({
+        ok: true,
+        open: idle.filter((ws) => ws.readyState === WebSocket.OPEN).length,
+      });
+    } else if (msg.cmd === "chat") {
+      process.send({ ok: true, ...(await chat(msg)) });
+    } else {
+      process.send({ ok: false, error: `unknown command ${msg.cmd}` });
+    }
+  } catch (err) {
+    process.send({ ok: false, error: String(err?.stack ?? err) });
+  }
+});
+process.on("disconnect", () => process.exit(0));
