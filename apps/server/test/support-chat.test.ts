@@ -281,6 +281,17 @@ describe("socket rules", () => {
     expect((await socket.closed).code).toBe(1008);
   });
 
+  it("keeps a peer that answers pings connected beat after beat", async () => {
+    const { socket } = await chattingVisitor(server);
+    const agent = await connectedAgent(server);
+    // Ten heartbeats of 100 ms: each one checks the previous ping was answered.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    expect(agent.socket.ws.readyState).toBe(agent.socket.ws.OPEN);
+    socket.close();
+    agent.socket.close();
+  });
+
   it("drops a peer that stops answering pings", async () => {
     const { email, socket } = await chattingVisitor(server);
     const key = `visitor:${email}`;

@@ -280,8 +280,7 @@ export class SupportChat {
     if (!author) throw new Error("an agent message needs its agent");
     const now = Date.now();
     const { row, created } = await this.db.transaction().execute(async (trx) => {
-      const existing = await this.byClientId(trx, conversation.id, input.clientId);
-      if (existing) return { row: existing, created: false };
+      // Insert first: a resend is rare, so the conflict path pays the extra read, not every message.
       const inserted = await trx
         .insertInto("chat_messages")
         .values({
@@ -300,7 +299,7 @@ export class SupportChat {
         .returningAll()
         .executeTakeFirst();
       if (inserted) return { row: inserted, created: true };
-      // Another request stored the same client_id between our read and our insert.
+      // This client_id is stored already (a resend, or a race with another socket): same ack.
       const raced = await this.byClientId(trx, conversation.id, input.clientId);
       if (!raced) throw new Error("message insert returned no row");
       return { row: raced, created: false };

@@ -11,6 +11,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type SqliteDatabase,
   type MigrationResultSet,
 } from "kysely";
 import pg from "pg";
@@ -30,6 +31,30 @@ export interface DatabaseHandle {
 
 // BIGINT (int8) columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; the chat runs the same few statements for
+ * every message, and preparing was a quarter of its database time. Statements are reused by SQL
+ * text (better-sqlite3 runs them synchronously, so one statement is never used twice at once).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= max) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 export interface DatabaseOptions {
   dataDir: string;
@@ -57,7 +82,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
   }
 
   const migrator = new Migrator({

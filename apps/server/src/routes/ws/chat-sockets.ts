@@ -183,8 +183,14 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
     }
   }
 
-  function baseConnection(socket: WebSocket, request: FastifyRequest): Connection {
-    const conn: Connection = {
+  /** The connection record; the pong handler marks this very object alive, so it is never copied. */
+  function connection<T extends object>(
+    socket: WebSocket,
+    request: FastifyRequest,
+    extra: T,
+  ): Connection & T {
+    const conn: Connection & T = {
+      ...extra,
       socket,
       member: `${app.instanceId}:${++sequence}`,
       alive: true,
@@ -296,11 +302,10 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         socket.close(closeCodes.sessionEnded, "Session ended");
         return;
       }
-      const conn: VisitorConnection = {
-        ...baseConnection(socket, request),
-        kind: "visitor",
+      const conn: VisitorConnection = connection(socket, request, {
+        kind: "visitor" as const,
         email: session.email,
-      };
+      });
       // Listen at once (frames that arrive during the set-up wait in the queue), then set up.
       let ready!: () => void;
       conn.queue = new Promise<void>((resolve) => (ready = resolve));
@@ -414,12 +419,11 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         socket.close(closeCodes.sessionEnded, "Session ended");
         return;
       }
-      const conn: AgentConnection = {
-        ...baseConnection(socket, request),
-        kind: "agent",
+      const conn: AgentConnection = connection(socket, request, {
+        kind: "agent" as const,
         agent: session.agent,
         sessionId: session.sessionId,
-      };
+      });
       let ready!: () => void;
       conn.queue = new Promise<void>((resolve) => (ready = resolve));
       onFrames(conn, async (value, clientId) => {
