@@ -37,12 +37,21 @@ export const defaultSocketTiming = { heartbeatMs: 30_000, rate: { burst: 20, per
 /** Close codes: 1001 server going away, 1008 policy (flood), 4401 session ended. */
 export const closeCodes = { goingAway: 1001, policy: 1008, sessionEnded: 4401 } as const;
 
+/** The heartbeat visits a tenth of the sockets every tenth of its interval. */
+const HEARTBEAT_SLICES = 10;
+
+/** Sessions are re-read from the database every this many beats (5 minutes by default). */
+const SESSION_RECHECK_BEATS = 10;
+
 /** Dropped frames after which a flooding socket is closed. */
 const MAX_DROPPED = 40;
 
 interface Connection {
   socket: WebSocket;
   member: string;
+  /** Which slice of the heartbeat checks this socket, and how many beats it has had. */
+  slice: number;
+  beats: number;
   alive: boolean;
   bucket: TokenBucket;
   dropped: number;
@@ -148,22 +157,32 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
     app.addHook("onClose", async () => stop());
   }
 
-  // Heartbeat, and a re-check of every session (expired, signed out on another instance).
+  // Heartbeat, and a re-check of every session (expired, signed out on another instance). The
+  // sockets are split into slices checked one after another across the interval, so thousands of
+  // sockets never ping and query all in the same tick (which showed as latency spikes).
+  let tick = 0;
   const heartbeat = setInterval(() => {
-    const all: (VisitorConnection | AgentConnection)[] = [...agents];
-    for (const entry of visitors.values()) all.push(...entry.sockets);
-    for (const conn of all) {
+    const slice = tick++ % HEARTBEAT_SLICES;
+    const due: (VisitorConnection | AgentConnection)[] = [];
+    for (const conn of agents) if (conn.slice === slice) due.push(conn);
+    for (const entry of visitors.values()) {
+      for (const conn of entry.sockets) if (conn.slice === slice) due.push(conn);
+    }
+    for (const conn of due) {
       if (!conn.alive) {
         conn.socket.terminate();
         continue;
       }
       conn.alive = false;
       conn.socket.ping();
-      void stillAuthorized(conn).then((ok) => {
-        if (!ok) conn.socket.close(closeCodes.sessionEnded, "Session ended");
-      });
+      // Sign-out and disabling close sockets at once through the broker; this catches expiry.
+      if (++conn.beats % SESSION_RECHECK_BEATS === 0) {
+        void stillAuthorized(conn).then((ok) => {
+          if (!ok) conn.socket.close(closeCodes.sessionEnded, "Session ended");
+        });
+      }
     }
-  }, heartbeatMs);
+  }, heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
@@ -193,6 +212,8 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       ...extra,
       socket,
       member: `${app.instanceId}:${++sequence}`,
+      slice: sequence % HEARTBEAT_SLICES,
+      beats: 0,
       alive: true,
       bucket: new TokenBucket(rate.burst, rate.perSecond),
       dropped: 0,
