@@ -193,6 +193,49 @@ for (const store of stores) {
       agent.socket.close();
     });
 
+    it("mails the visitor a transcript at the end when they asked for one", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      await verifyVisitor(browser, server.sink, email);
+      const registered = (
+        await browser.post("/api/support/register", {
+          username: "Tara Joshi",
+          email,
+          transcript: true,
+        })
+      ).body as { conversation_id: number };
+      const agent = await connectedAgent(server);
+      const visitor = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
+      await visitor.opened;
+      const ask = newClientId();
+      visitor.send({ message: "Can leave balances carry over?", msg_type: "text", client_id: ask });
+      await visitor.ack(ask);
+      const answer = newClientId();
+      agent.socket.send({
+        message_type: "message",
+        conversation_id: registered.conversation_id,
+        message: "Yes, <b>per policy</b>.",
+        msg_type: "text",
+        client_id: answer,
+      });
+      await agent.socket.ack(answer);
+      const before = server.sink.messages.length;
+      agent.socket.send({ message_type: "chat_end", conversation_id: registered.conversation_id });
+      await visitor.next((f) => f.message_type === "chat_ended");
+      const isTranscript = (m: (typeof server.sink.messages)[number]) =>
+        m.envelopeTo.includes(email) && /support chat with/.test(m.header("subject") ?? "");
+      await expect
+        .poll(() => server.sink.messages.slice(before).filter(isTranscript).length)
+        .toBe(1);
+      const transcript = server.sink.messages.slice(before).find(isTranscript);
+      expect(transcript?.text).toContain("Tara Joshi");
+      expect(transcript?.text).toContain("Can leave balances carry over?");
+      expect(transcript?.text).toContain("Yes, per policy.");
+      expect(transcript?.html).not.toContain("<b>per policy</b>");
+      visitor.close();
+      agent.socket.close();
+    });
+
     it("acks a resent client_id with the same id and stores it once", async () => {
       const { browser, email, socket } = await chattingVisitor(server);
       const clientId = newClientId();

@@ -17,7 +17,11 @@ import { uploadPathPrefix } from "@hourline/contracts/chat";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { ChatConversationsTable, Database } from "../db/schema";
-import { chatMissedReplyMail, chatOfflineAlertMail } from "../mail/templates/chat-mails";
+import {
+  chatMissedReplyMail,
+  chatOfflineAlertMail,
+  chatTranscriptMail,
+} from "../mail/templates/chat-mails";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { channels, presenceKeys, type ChatBroker } from "./broker";
 import { toChatMessage, type ChatMessageRow } from "./chat-message-row";
@@ -439,15 +443,43 @@ export class SupportChat {
     by: "visitor" | "agent",
   ): Promise<ChatEndedFrame> {
     const now = Date.now();
-    const result = await this.db
-      .updateTable("chat_conversations")
-      .set({ state: "ended", ended_at: now, ended_by: by })
-      .where("id", "=", conversation.id)
-      .where("state", "=", "open")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      throw new ChatRuleError("chat_ended", "This chat has already ended.");
-    }
+    const transcript = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("chat_conversations")
+        .set({ state: "ended", ended_at: now, ended_by: by })
+        .where("id", "=", conversation.id)
+        .where("state", "=", "open")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        throw new ChatRuleError("chat_ended", "This chat has already ended.");
+      }
+      if (!conversation.transcript_requested) return false;
+      // The visitor ticked "E-mail me a transcript": it goes out with the end, in one transaction.
+      const messages = await trx
+        .selectFrom("chat_messages")
+        .selectAll()
+        .where("conversation_id", "=", conversation.id)
+        .orderBy("id", "asc")
+        .execute();
+      await enqueueMail(
+        trx,
+        chatTranscriptMail({
+          to: conversation.visitor_email,
+          visitorName: conversation.visitor_name,
+          startedAt: conversation.started_at,
+          endedAt: now,
+          lines: messages.map((m) => ({
+            author: m.sender_username,
+            fromVisitor: m.sender_type === "visitor",
+            at: m.created_at,
+            text: messageHtmlToText(m.message, { publicUrl: this.options.publicUrl }),
+          })),
+        }),
+        now,
+      );
+      return true;
+    });
+    if (transcript) this.kickMailer();
     const frame: ChatEndedFrame = {
       message_type: "chat_ended",
       conversation_id: conversation.id,

@@ -112,3 +112,38 @@ export function chatMissedReplyMail(input: MissedReplyInput): OutgoingMail {
   ]);
   return { kind: "chat_missed_reply", to: input.to, subject, text, html };
 }
+
+export interface TranscriptInput {
+  to: string;
+  visitorName: string;
+  startedAt: number;
+  endedAt: number;
+  lines: { author: string; fromVisitor: boolean; at: number; text: string }[];
+}
+
+/** Times in the transcript: UTC, stated, since we do not know the visitor's zone. */
+function utcTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function chatTranscriptMail(input: TranscriptInput): OutgoingMail {
+  const subject = `Your support chat with ${brandName}`;
+  const intro = `Hello ${input.visitorName}, here is your support chat with ${brandName} from ${utcTime(input.startedAt)} to ${utcTime(input.endedAt)}, as you asked.`;
+  const lines =
+    input.lines.length > 0
+      ? input.lines
+      : [{ author: brandName, fromVisitor: false, at: input.endedAt, text: "(no messages)" }];
+  const textLines = lines.map((l) => `[${utcTime(l.at)}] ${l.author}:\n${l.text}`).join("\n\n");
+  const htmlLines = lines
+    .map(
+      (l) =>
+        `<p style="margin:0 0 12px"><strong>${escapeHtml(l.author)}</strong> <span style="color:#4d5366;font-size:13px">${escapeHtml(utcTime(l.at))}</span><br>${escapeHtml(l.text).replace(/\n/g, "<br>")}</p>`,
+    )
+    .join("\n");
+  const { text, html } = layout(subject, [
+    { text: intro },
+    { text: textLines, html: htmlLines, quote: true },
+    { text: "Reply to our support address any time if something is still open." },
+  ]);
+  return { kind: "chat_transcript", to: input.to, subject, text, html };
+}
