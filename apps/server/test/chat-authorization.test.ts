@@ -79,6 +79,36 @@ describe("visitor authorization", () => {
     mallory.socket.close();
   });
 
+  it("refuses every state-changing API call posted from another site", async () => {
+    const visitor = await chattingVisitor(server);
+    const evil = new Browser(server, "https://evil.example");
+    for (const [k, v] of visitor.browser.cookies) evil.cookies.set(k, v);
+    const body = { email: visitor.email, username: "x", name: "x", message: "x", otp: "123456" };
+    for (const path of [
+      "/api/support/contact_us",
+      "/api/support/check_chat_email",
+      "/api/support/otp_generate_chat",
+      "/api/client/verify_otp",
+      "/api/support/register",
+      "/api/support/upload",
+      "/api/agent/login",
+      "/api/agent/logout",
+    ]) {
+      const answer = await evil.post(path, body);
+      expect({ path, status: answer.status }).toEqual({ path, status: 403 });
+      expect(answer.body).toMatchObject({ error: { code: "forbidden" } });
+    }
+    // The browser marks a cross-site request even when it sends no Origin.
+    const marked = await visitor.browser.request(
+      "POST",
+      "/api/support/register",
+      { username: "x", email: visitor.email },
+      { origin: "", "sec-fetch-site": "cross-site" },
+    );
+    expect(marked.status).toBe(403);
+    visitor.socket.close();
+  });
+
   it("refuses bad history cursors without a 500", async () => {
     const visitor = await chattingVisitor(server);
     for (const after of ["-1", "abc", "1e3", "99999999999999999999"]) {

@@ -15,7 +15,6 @@ import {
   LoginFailures,
   type LoginFailureLimit,
 } from "../auth/login-failures";
-import { originOf } from "../auth/origin-check";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import {
   clearedCookieOptions,
@@ -61,8 +60,6 @@ export type SignInResult =
 export interface AgentSessions {
   /** The session cookie's name: `__Host-hl_agent` on https, `hl_agent` otherwise. */
   readonly cookieName: string;
-  /** The one origin whose pages may post to the agent API or open the agent socket. */
-  readonly allowedOrigin: string;
   /** The request's agent and session from its cookie, or null (none, unknown, expired, disabled). */
   authenticate(request: FastifyRequest): Promise<AuthenticatedAgent | null>;
   /**
@@ -158,7 +155,6 @@ export default fp<AgentSessionsOptions>(
 
     const sessions: AgentSessions = {
       cookieName,
-      allowedOrigin: originOf(options.publicUrl),
 
       async authenticate(request) {
         const token = readCookie(request, cookieName);

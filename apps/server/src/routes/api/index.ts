@@ -1,12 +1,14 @@
 /**
  * The JSON API under /api (brief §4): zod schemas from packages/contracts for bodies and answers,
  * every error in the envelope `{status, error: {code, message, fields?}}`, per-route rate limits,
- * and form bodies for the pages that must work without JavaScript. One folder per area.
+ * and form bodies for the pages that must work without JavaScript. One folder per area. Every
+ * request that changes something must come from our own site (SameSite cookies plus this check).
  */
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { apiError } from "@hourline/contracts/api-error";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
+import { isCrossSiteRequest, originOf } from "../../auth/origin-check";
 import agentRoutes from "./agent/index";
 import verifyOtpRoute from "./client/verify-otp";
 import { RateLimitedError } from "./rate-limited-error";
@@ -26,6 +28,8 @@ export interface ApiOptions {
   contactUs?: ContactUsOptions | undefined;
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
@@ -38,6 +42,17 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  // CSRF: a POST from another site's page is refused before any route sees it.
+  const ownOrigin = originOf(options.publicUrl);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && isCrossSiteRequest(request, ownOrigin)) {
+      return reply
+        .code(403)
+        .send(apiError(403, "forbidden", "This request must come from our own website."));
+    }
+    return undefined;
   });
 
   // Validation and rate-limit errors carry what the answer needs; everything else goes on to the
@@ -57,13 +72,9 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   );
 
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
-  await app.register(chatRoutes, { prefix: "/support", publicUrl: options.publicUrl });
-  await app.register(uploadRoutes, {
-    prefix: "/support",
-    publicUrl: options.publicUrl,
-    dataDir: options.dataDir,
-  });
-  await app.register(verifyOtpRoute, { prefix: "/client", publicUrl: options.publicUrl });
+  await app.register(chatRoutes, { prefix: "/support" });
+  await app.register(uploadRoutes, { prefix: "/support", dataDir: options.dataDir });
+  await app.register(verifyOtpRoute, { prefix: "/client" });
   await app.register(agentRoutes, { prefix: "/agent" });
 };
 

@@ -17,7 +17,6 @@ import {
 } from "@hourline/contracts/chat";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod/mini";
-import { isCrossSiteRequest } from "../../../auth/origin-check";
 import { requireAgent, signedInAgent } from "../../../plugins/agent-sessions";
 import {
   listContactMessageSummaries,
@@ -33,8 +32,6 @@ export interface AgentRoutesOptions {
 export const defaultLoginRateLimit = { max: 10, timeWindowMs: 15 * 60_000 };
 
 export const incorrectCredentialsMessage = "The e-mail or password is incorrect.";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Ids travel as decimal strings in paths and queries; anything else is a 400, never a 500.
 const idString = (message: string) =>
@@ -72,15 +69,9 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
   const sessions = app.agentSessions;
   const loginLimit = options.loginRateLimit ?? defaultLoginRateLimit;
 
-  app.addHook("onRequest", async (request, reply) => {
-    // Answers about one agent's work are never kept by a browser or a proxy.
+  // Answers about one agent's work are never kept by a browser or a proxy.
+  app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
-    if (!SAFE_METHODS.has(request.method) && isCrossSiteRequest(request, sessions.allowedOrigin)) {
-      return reply
-        .code(403)
-        .send(apiError(403, "forbidden", "This request came from another site and was refused."));
-    }
-    return undefined;
   });
 
   app.route<{ Body: AgentLoginBody }>({

@@ -5,12 +5,9 @@
 import { apiError } from "@hourline/contracts/api-error";
 import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat";
 import type { FastifyPluginAsync } from "fastify";
-import { isCrossSiteRequest, originOf } from "../../../auth/origin-check";
 import { maskEmail } from "../support/chat";
 
-const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
-  const allowedOrigin = originOf(options.publicUrl);
-
+const verifyOtpRoute: FastifyPluginAsync = async (app) => {
   app.post<{ Body: VerifyOtpBody }>(
     "/verify_otp",
     {
@@ -19,11 +16,6 @@ const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, op
       schema: { body: verifyOtpBodySchema },
     },
     async (request, reply) => {
-      if (isCrossSiteRequest(request, allowedOrigin)) {
-        return reply
-          .code(403)
-          .send(apiError(403, "forbidden", "This request must come from our own website."));
-      }
       const { email, otp } = request.body;
       const result = await app.oneTimeCodes.verify(email, otp);
       request.log.info(

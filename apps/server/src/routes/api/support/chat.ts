@@ -18,12 +18,7 @@ import {
   type RegisterBody,
 } from "@hourline/contracts/chat";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { isCrossSiteRequest, originOf } from "../../../auth/origin-check";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
-
-export interface ChatRouteOptions {
-  publicUrl: string;
-}
 
 const NON_NEGATIVE_INT = /^\d{1,15}$/;
 
@@ -41,17 +36,7 @@ export function sendRetryLater(reply: FastifyReply, retryAfterMs: number, messag
     .send(apiError(429, "rate_limited", message.replace("{wait}", describeRetryAfter(seconds))));
 }
 
-const chatRoutes: FastifyPluginAsync<ChatRouteOptions> = async (app, options) => {
-  const allowedOrigin = originOf(options.publicUrl);
-
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET" && isCrossSiteRequest(request, allowedOrigin)) {
-      return reply
-        .code(403)
-        .send(apiError(403, "forbidden", "This request must come from our own website."));
-    }
-  });
-
+const chatRoutes: FastifyPluginAsync = async (app) => {
   /** The visitor's session, or a 401 already sent. */
   async function requireVisitor(
     request: FastifyRequest,

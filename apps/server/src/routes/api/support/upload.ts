@@ -20,7 +20,6 @@ import multipart from "@fastify/multipart";
 import { apiError, apiErrorSchema, type ApiErrorCode } from "@hourline/contracts/api-error";
 import { chatLimits, uploadAnswerSchema } from "@hourline/contracts/chat";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { isCrossSiteRequest, originOf } from "../../../auth/origin-check";
 import {
   defaultMaxPixels,
   ImageUploadError,
@@ -31,7 +30,6 @@ import { isUploadName, uploadExtensionOf } from "../../../chat/upload-name";
 import { createUploadStore } from "../../../chat/upload-store";
 
 export interface UploadRouteOptions {
-  publicUrl: string;
   dataDir: string;
   /** Uploads per client IP per window. */
   rateLimit?: { max: number; timeWindowMs: number } | undefined;
@@ -98,7 +96,6 @@ function multipartRefusal(error: unknown): { status: number; code: ApiErrorCode;
 }
 
 const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options) => {
-  const allowedOrigin = originOf(options.publicUrl);
   const maxBytes = options.maxBytes ?? chatLimits.uploadBytes;
   const maxPixels = options.maxPixels ?? defaultMaxPixels;
   const limit = options.rateLimit ?? defaultUploadRateLimit;
@@ -126,9 +123,6 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
     config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } },
     schema: { response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema } },
     handler: async (request, reply) => {
-      if (isCrossSiteRequest(request, allowedOrigin)) {
-        return sendError(reply, 403, "forbidden", "This request must come from our own website.");
-      }
       const session = await app.visitorSessions.authenticate(request);
       if (!session) {
         return sendError(reply, 401, "unauthorized", "Please verify your e-mail address first.");
