@@ -24,6 +24,39 @@ export const uploadImageTypes = ["image/png", "image/jpeg", "image/gif", "image/
 /** Where uploaded images are served; the only image source a message may use. */
 export const uploadPathPrefix = "/api/support/uploads/";
 
+/**
+ * What message HTML may hold, for both sanitizers: the server's (sanitize-html, before storing)
+ * and the browser's (DOMPurify, before rendering). Each adds its own checks of link and image URLs.
+ */
+export const messageHtmlAllowlist = {
+  tags: [
+    "br",
+    "p",
+    "div",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+  ],
+  /** Per tag; every other tag has none. */
+  attributes: {
+    a: ["href", "rel", "target"],
+    img: ["src", "alt", "width", "height"],
+  },
+  /** What every link gets, whatever it had. */
+  link: { rel: "noopener noreferrer nofollow", target: "_blank" },
+} as const;
+
 /** The spec's messages for the chat's registration form (§5, §8). */
 export const chatFormMessages = {
   nameRequired: "Name is required.",

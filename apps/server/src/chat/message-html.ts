@@ -20,7 +20,8 @@
  * and their text kept. Comments, CDATA and processing instructions are dropped. Nesting deeper than
  * `messageHtmlPolicy.nestingLimit` keeps its text and loses its tags.
  *
- * The widget and the console must mirror this with DOMPurify (apps/web, not here), configured as:
+ * The tags, attributes and link attributes come from `messageHtmlAllowlist` in the contract, which
+ * the widget's DOMPurify setup (apps/web) uses too. Its URL rules should follow these:
  *   ALLOWED_TAGS = messageHtmlPolicy.allowedTags; ALLOWED_ATTR = ["href", "src", "alt", "width",
  *   "height", "rel", "target"]; ALLOW_DATA_ATTR = false; ALLOW_ARIA_ATTR = false;
  *   ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|\/api\/support\/uploads\/)/i;
@@ -32,40 +33,19 @@
  *   - afterSanitizeAttributes: on `a` set rel/target from `messageHtmlPolicy.link`, and unwrap an
  *     `a` without href; remove an `img` without src.
  */
-import { uploadPathPrefix } from "@hourline/contracts/chat";
+import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
 import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import { isUploadName, uploadNamePattern } from "./upload-name";
 
 /** The allowlist, exported so tests and the web widget's DOMPurify setup can mirror it. */
 export const messageHtmlPolicy = {
-  allowedTags: [
-    "br",
-    "p",
-    "div",
-    "b",
-    "strong",
-    "i",
-    "em",
-    "u",
-    "s",
-    "code",
-    "pre",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "img",
-  ],
+  allowedTags: messageHtmlAllowlist.tags,
   /** Per tag; every other tag has none. rel and target of links are set by the server, not kept. */
-  allowedAttributes: {
-    a: ["href", "rel", "target"],
-    img: ["src", "alt", "width", "height"],
-  },
+  allowedAttributes: messageHtmlAllowlist.attributes,
   allowedSchemes: ["http", "https", "mailto"],
   /** What every link gets, whatever it had. */
-  link: { rel: "noopener noreferrer nofollow", target: "_blank" },
+  link: messageHtmlAllowlist.link,
   /** A link's URL, trimmed: absolute http(s) or mailto, nothing invisible or blank inside it. */
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   linkHref: /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001f\u007f-\u009f]+$/i,

@@ -1,34 +1,16 @@
 /**
  * Message HTML is sanitized by the server before it is stored, and again here before it is put in
  * the page: a bug or a bypass in one allowlist is not enough to run code in a visitor's browser.
- * The allowlist is the server's: text, line breaks, basic emphasis, lists, quotes, code, links to
+ * The allowlist is the server's (`messageHtmlAllowlist` in the contract): text, line breaks, basic emphasis, lists, quotes, code, links to
  * http/https/mailto (opened in a new tab, without referrer or opener), and images from our own
  * uploads only.
  */
-import { uploadPathPrefix } from "@hourline/contracts/chat";
+import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
 import DOMPurify, { type Config } from "dompurify";
 
 const config: Config = {
-  ALLOWED_TAGS: [
-    "br",
-    "p",
-    "div",
-    "b",
-    "strong",
-    "i",
-    "em",
-    "u",
-    "s",
-    "code",
-    "pre",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "img",
-  ],
-  ALLOWED_ATTR: ["href", "rel", "target", "src", "alt", "width", "height"],
+  ALLOWED_TAGS: [...messageHtmlAllowlist.tags],
+  ALLOWED_ATTR: [...messageHtmlAllowlist.attributes.a, ...messageHtmlAllowlist.attributes.img],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
 };
@@ -52,8 +34,8 @@ function getPurifier() {
     if (node.nodeName === "A") {
       const href = node.getAttribute("href");
       if (!href || !/^(?:https?:|mailto:)/i.test(href)) node.removeAttribute("href");
-      node.setAttribute("rel", "noopener noreferrer nofollow");
-      node.setAttribute("target", "_blank");
+      node.setAttribute("rel", messageHtmlAllowlist.link.rel);
+      node.setAttribute("target", messageHtmlAllowlist.link.target);
     } else if (node.nodeName === "IMG") {
       const src = node.getAttribute("src") ?? "";
       if (!isUploadSrc(src)) node.parentNode?.removeChild(node);
