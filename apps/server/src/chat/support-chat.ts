@@ -8,7 +8,6 @@ import type {
   AckFrame,
   AgentProfile,
   ChatEndedFrame,
-  ChatMessage,
   ConversationFrame,
   MsgType,
   PresenceFrame,
@@ -22,6 +21,7 @@ import {
   chatOfflineAlertMail,
   chatTranscriptMail,
 } from "../mail/templates/chat-mails";
+import { findConversationSummary } from "../repositories/agent-inbox";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { channels, presenceKeys, type ChatBroker } from "./broker";
 import { toChatMessage, type ChatMessageRow } from "./chat-message-row";
@@ -105,7 +105,12 @@ export class SupportChat {
     email: string,
     name: string,
     transcript: boolean,
-  ): Promise<{ visitorId: number; conversation: ConversationRow; opened: boolean }> {
+  ): Promise<{
+    visitorId: number;
+    conversation: ConversationRow;
+    opened: boolean;
+    agentsOnline: boolean;
+  }> {
     const now = Date.now();
     const agentsOnline = await this.agentsOnline();
     const result = await this.db.transaction().execute(async (trx) => {
@@ -166,48 +171,13 @@ export class SupportChat {
       );
     }
     await this.broker.publish(channels.agents, await this.conversationFrame(result.conversation));
-    return result;
+    return { ...result, agentsOnline };
   }
 
-  async conversationFrame(conversation: ConversationRow): Promise<ConversationFrame> {
-    const last = await this.db
-      .selectFrom("chat_messages")
-      .selectAll()
-      .where("conversation_id", "=", conversation.id)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    const unread = await this.db
-      .selectFrom("chat_messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("conversation_id", "=", conversation.id)
-      .where("sender_type", "=", "visitor")
-      .where("id", ">", conversation.agent_read_id)
-      .executeTakeFirstOrThrow();
-    return {
-      message_type: "conversation",
-      id: conversation.id,
-      visitor_name: conversation.visitor_name,
-      visitor_email: conversation.visitor_email,
-      state: conversation.state,
-      started_at: conversation.started_at,
-      ended_at: conversation.ended_at,
-      ended_by: conversation.ended_by,
-      last_message: last ? toChatMessage(last) : null,
-      unread: Number(unread.n),
-    };
-  }
-
-  /** Messages of a conversation after `afterId`, oldest first. */
-  async messages(conversationId: number, afterId = 0, limit = 1000): Promise<ChatMessage[]> {
-    const rows = await this.db
-      .selectFrom("chat_messages")
-      .selectAll()
-      .where("conversation_id", "=", conversationId)
-      .where("id", ">", afterId)
-      .orderBy("id", "asc")
-      .limit(limit)
-      .execute();
-    return rows.map(toChatMessage);
+  private async conversationFrame(conversation: ConversationRow): Promise<ConversationFrame> {
+    const summary = await findConversationSummary(this.db, conversation.id);
+    if (!summary) throw new Error(`conversation ${conversation.id} vanished`);
+    return { message_type: "conversation", ...summary };
   }
 
   /** The visitor has been shown everything up to `messageId` (history fetch or live socket). */

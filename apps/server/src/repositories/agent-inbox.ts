@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
 import type { ConversationState, Database } from "../db/schema";
+import { listMessagesAfter } from "./chat-messages";
 import { listContactMessages } from "./contact-messages";
 
 export const agentInboxLimits = {
@@ -18,54 +19,48 @@ export const agentInboxLimits = {
   contactMessages: 200,
 } as const;
 
-/**
- * Newest activity first: an ended conversation's last activity is its end, an open one's is its
- * newest message (or its start when it has none yet).
- */
-export async function listConversationSummaries(
-  db: Kysely<Database>,
-  state: ConversationState,
-  { limit = agentInboxLimits.conversations }: { limit?: number } = {},
-): Promise<ConversationSummary[]> {
-  const rows = await db
-    .selectFrom("chat_conversations as c")
-    .select((eb) => [
-      "c.id",
-      "c.visitor_name",
-      "c.visitor_email",
-      "c.state",
-      "c.started_at",
-      "c.ended_at",
-      "c.ended_by",
-      eb
-        .selectFrom("chat_messages as m")
-        .select((m) => m.fn.max("m.id").as("last_id"))
-        .whereRef("m.conversation_id", "=", "c.id")
-        .as("last_message_id"),
-      eb
-        .selectFrom("chat_messages as u")
-        .select((u) => u.fn.countAll().as("n"))
-        .whereRef("u.conversation_id", "=", "c.id")
-        .where("u.sender_type", "=", "visitor")
-        .whereRef("u.id", ">", "c.agent_read_id")
-        .as("unread"),
-      eb.fn
-        .coalesce(
-          "c.ended_at",
-          eb
-            .selectFrom("chat_messages as t")
-            .select((t) => t.fn.max("t.created_at").as("last_at"))
-            .whereRef("t.conversation_id", "=", "c.id"),
-          "c.started_at",
-        )
-        .as("activity_at"),
-    ])
-    .where("c.state", "=", state)
-    .orderBy("activity_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(limit)
-    .execute();
+/** One row per conversation with its newest message id, unread count and last activity. */
+function summaryRows(db: Kysely<Database>) {
+  return db.selectFrom("chat_conversations as c").select((eb) => [
+    "c.id",
+    "c.visitor_name",
+    "c.visitor_email",
+    "c.state",
+    "c.started_at",
+    "c.ended_at",
+    "c.ended_by",
+    eb
+      .selectFrom("chat_messages as m")
+      .select((m) => m.fn.max("m.id").as("last_id"))
+      .whereRef("m.conversation_id", "=", "c.id")
+      .as("last_message_id"),
+    eb
+      .selectFrom("chat_messages as u")
+      .select((u) => u.fn.countAll().as("n"))
+      .whereRef("u.conversation_id", "=", "c.id")
+      .where("u.sender_type", "=", "visitor")
+      .whereRef("u.id", ">", "c.agent_read_id")
+      .as("unread"),
+    eb.fn
+      .coalesce(
+        "c.ended_at",
+        eb
+          .selectFrom("chat_messages as t")
+          .select((t) => t.fn.max("t.created_at").as("last_at"))
+          .whereRef("t.conversation_id", "=", "c.id"),
+        "c.started_at",
+      )
+      .as("activity_at"),
+  ]);
+}
 
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryRows>["execute"]>>[number];
+
+/** The rows with their newest messages, read in one query. */
+async function toSummaries(
+  db: Kysely<Database>,
+  rows: SummaryRow[],
+): Promise<ConversationSummary[]> {
   const lastIds = rows.flatMap((r) =>
     r.last_message_id == null ? [] : [Number(r.last_message_id)],
   );
@@ -78,7 +73,6 @@ export async function listConversationSummaries(
       .execute();
     for (const row of messages) lastMessages.set(row.conversation_id, toChatMessage(row));
   }
-
   return rows.map((r) => ({
     id: r.id,
     visitor_name: r.visitor_name,
@@ -90,6 +84,33 @@ export async function listConversationSummaries(
     last_message: lastMessages.get(r.id) ?? null,
     unread: Number(r.unread ?? 0),
   }));
+}
+
+/**
+ * Newest activity first: an ended conversation's last activity is its end, an open one's is its
+ * newest message (or its start when it has none yet).
+ */
+export async function listConversationSummaries(
+  db: Kysely<Database>,
+  state: ConversationState,
+  { limit = agentInboxLimits.conversations }: { limit?: number } = {},
+): Promise<ConversationSummary[]> {
+  const rows = await summaryRows(db)
+    .where("c.state", "=", state)
+    .orderBy("activity_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+  return toSummaries(db, rows);
+}
+
+/** One conversation as the list shows it (pushed to agents when it opens or changes). */
+export async function findConversationSummary(
+  db: Kysely<Database>,
+  id: number,
+): Promise<ConversationSummary | undefined> {
+  const rows = await summaryRows(db).where("c.id", "=", id).execute();
+  return (await toSummaries(db, rows))[0];
 }
 
 export async function conversationExists(db: Kysely<Database>, id: number): Promise<boolean> {
@@ -114,15 +135,8 @@ export async function readConversationMessages(
   }: { afterId?: number; limit?: number } = {},
 ): Promise<ChatMessage[] | undefined> {
   if (!(await conversationExists(db, conversationId))) return undefined;
-  const rows = await db
-    .selectFrom("chat_messages")
-    .selectAll()
-    .where("conversation_id", "=", conversationId)
-    .where("id", ">", afterId)
-    .orderBy("id", "asc")
-    .limit(limit)
-    .execute();
-  const newest = rows.at(-1)?.id;
+  const messages = await listMessagesAfter(db, conversationId, { afterId, limit });
+  const newest = messages.at(-1)?.id;
   if (newest !== undefined) {
     await db
       .updateTable("chat_conversations")
@@ -131,7 +145,7 @@ export async function readConversationMessages(
       .where("agent_read_id", "<", newest)
       .execute();
   }
-  return rows.map(toChatMessage);
+  return messages;
 }
 
 /** Newest first. */

@@ -18,6 +18,7 @@ import {
   type RegisterBody,
 } from "@hourline/contracts/chat";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { listMessagesAfter } from "../../../repositories/chat-messages";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
 
 const NON_NEGATIVE_INT = /^\d{1,15}$/;
@@ -103,7 +104,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           .code(403)
           .send(apiError(403, "forbidden", "Please verify this e-mail address first."));
       }
-      const { visitorId, conversation } = await app.supportChat.register(
+      const { visitorId, conversation, agentsOnline } = await app.supportChat.register(
         session.email,
         request.body.username,
         request.body.transcript ?? false,
@@ -113,7 +114,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
         username: conversation.visitor_name,
         email: session.email,
         conversation_id: conversation.id,
-        agents_online: await app.supportChat.agentsOnline(),
+        agents_online: agentsOnline,
       };
       return user;
     },
@@ -140,7 +141,9 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       }
       const conversation = await app.supportChat.openConversation(session.email);
       if (!conversation) return [];
-      const messages = await app.supportChat.messages(conversation.id, Number(after ?? 0));
+      const messages = await listMessagesAfter(app.database.db, conversation.id, {
+        afterId: Number(after ?? 0),
+      });
       const newest = messages[messages.length - 1];
       if (newest) await app.supportChat.markSeenByVisitor(conversation.id, newest.id);
       return messages;

@@ -1,0 +1,22 @@
+/** A conversation's messages, as the visitor's history and the console read them. */
+import type { ChatMessage } from "@hourline/contracts/chat";
+import type { Kysely } from "kysely";
+import { toChatMessage } from "../chat/chat-message-row";
+import type { Database } from "../db/schema";
+
+/** Messages after `afterId`, oldest first, at most `limit`. */
+export async function listMessagesAfter(
+  db: Kysely<Database>,
+  conversationId: number,
+  { afterId = 0, limit = 1000 }: { afterId?: number; limit?: number } = {},
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map(toChatMessage);
+}
