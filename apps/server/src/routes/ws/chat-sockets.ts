@@ -15,8 +15,8 @@ import {
   type ErrorFrame,
   type TypingFrame,
 } from "@hourline/contracts/chat";
-import { fieldErrors } from "@hourline/contracts/api-error";
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { apiError, fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { isAllowedUpgradeOrigin, originOf } from "../../auth/origin-check";
 import { channels, presenceKeys, type Unsubscribe } from "../../chat/broker";
@@ -33,6 +33,11 @@ export interface ChatSocketOptions {
 }
 
 export const defaultSocketTiming = { heartbeatMs: 30_000, rate: { burst: 20, perSecond: 4 } };
+
+/** What onFrames needs of a contract schema. */
+interface FrameSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: SchemaIssues };
+}
 
 /** Close codes: 1001 server going away, 1008 policy (flood), 4401 session ended. */
 export const closeCodes = { goingAway: 1001, policy: 1008, sessionEnded: 4401 } as const;
@@ -150,12 +155,10 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       }
     }),
   ]);
-  if (app.hasDecorator("agentSessions")) {
-    const stop = app.agentSessions.onSessionEnded((event) => {
-      void broker.publish(channels.agentSessions, event);
-    });
-    app.addHook("onClose", async () => stop());
-  }
+  // Sign-out and disabling reach every instance's sockets through the broker.
+  const stopSessionEvents = app.agentSessions.onSessionEnded((event) => {
+    void broker.publish(channels.agentSessions, event);
+  });
 
   // Heartbeat, and a re-check of every session (expired, signed out on another instance). The
   // sockets are split into slices checked one after another across the interval, so thousands of
@@ -186,6 +189,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
   heartbeat.unref();
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
+    stopSessionEvents();
     for (const unsubscribe of unsubscribers) unsubscribe();
   });
 
@@ -250,21 +254,37 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
     return false;
   }
 
-  function onFrames(
+  /**
+   * Handles the socket's frames in order, each parsed by `schema` (a frame that fails gets a
+   * bad_frame error naming its client_id). Listening starts at once, so nothing sent during the
+   * set-up is lost; frames wait until the returned function is called.
+   */
+  function onFrames<T>(
     conn: Connection,
-    handle: (value: unknown, clientId: string | undefined) => Promise<void>,
-  ): void {
+    schema: FrameSchema<T>,
+    handle: (frame: T) => Promise<void>,
+  ): () => void {
+    let ready!: () => void;
+    conn.queue = new Promise<void>((resolve) => (ready = resolve));
     conn.socket.on("message", (data, isBinary) => {
       const parsed = parseFrame(data, isBinary);
       if (!parsed.ok) {
-        if (admit(conn, undefined))
+        if (admit(conn, undefined)) {
           send(conn.socket, errorFrame("bad_frame", "Frames are JSON text."));
+        }
         return;
       }
       const clientId = clientIdOf(parsed.value);
       if (!admit(conn, clientId)) return;
       conn.queue = conn.queue
-        .then(() => handle(parsed.value, clientId))
+        .then(() => {
+          const result = schema.safeParse(parsed.value);
+          if (!result.success) {
+            const message = Object.values(fieldErrors(result.error))[0];
+            throw new ChatRuleError("bad_frame", message ?? "That frame is not understood.");
+          }
+          return handle(result.data);
+        })
         .catch((err: unknown) => {
           if (err instanceof ChatRuleError) {
             send(conn.socket, errorFrame(err.code, err.message, clientId));
@@ -281,6 +301,14 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
           );
         });
     });
+    return ready;
+  }
+
+  /** An upgrade refused before it happens, as an HTTP answer in the API's error shape. */
+  function refuse(reply: FastifyReply, status: 401 | 403, message: string) {
+    return reply
+      .code(status)
+      .send(apiError(status, status === 401 ? "unauthorized" : "forbidden", message));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -294,25 +322,12 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       websocket: true,
       preValidation: async (request, reply) => {
         if (!isAllowedUpgradeOrigin(request, allowedOrigin)) {
-          return reply
-            .code(403)
-            .send({ status: 403, error: { code: "forbidden", message: "Origin not allowed." } });
+          return refuse(reply, 403, "Origin not allowed.");
         }
         const session = await app.visitorSessions.authenticate(request);
-        if (!session) {
-          return reply.code(401).send({
-            status: 401,
-            error: {
-              code: "unauthorized",
-              message: "Please verify your e-mail address to chat.",
-            },
-          });
-        }
+        if (!session) return refuse(reply, 401, "Please verify your e-mail address to chat.");
         if (normalizeEmail(request.params.email) !== session.email) {
-          return reply.code(403).send({
-            status: 403,
-            error: { code: "forbidden", message: "This chat belongs to another e-mail address." },
-          });
+          return refuse(reply, 403, "This chat belongs to another e-mail address.");
         }
         visitorSessionOf.set(request, session);
       },
@@ -327,24 +342,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         kind: "visitor" as const,
         email: session.email,
       });
-      // Listen at once (frames that arrive during the set-up wait in the queue), then set up.
-      let ready!: () => void;
-      conn.queue = new Promise<void>((resolve) => (ready = resolve));
-      onFrames(conn, async (value, clientId) => {
-        const result = visitorFrameSchema.safeParse(value);
-        if (!result.success) {
-          const fields = fieldErrors(result.error);
-          send(
-            socket,
-            errorFrame(
-              "bad_frame",
-              Object.values(fields)[0] ?? "That frame is not understood.",
-              clientId,
-            ),
-          );
-          return;
-        }
-        const frame = result.data;
+      const ready = onFrames(conn, visitorFrameSchema, async (frame) => {
         if (frame.message_type === "chat_end") {
           if (
             frame.target_email !== undefined &&
@@ -421,16 +419,10 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       websocket: true,
       preValidation: async (request, reply) => {
         if (!isAllowedUpgradeOrigin(request, allowedOrigin)) {
-          return reply
-            .code(403)
-            .send({ status: 403, error: { code: "forbidden", message: "Origin not allowed." } });
+          return refuse(reply, 403, "Origin not allowed.");
         }
         const session = await app.agentSessions.authenticate(request);
-        if (!session) {
-          return reply
-            .code(401)
-            .send({ status: 401, error: { code: "unauthorized", message: "Please sign in." } });
-        }
+        if (!session) return refuse(reply, 401, "Please sign in.");
         agentSessionOf.set(request, session);
       },
     },
@@ -445,23 +437,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         agent: session.agent,
         sessionId: session.sessionId,
       });
-      let ready!: () => void;
-      conn.queue = new Promise<void>((resolve) => (ready = resolve));
-      onFrames(conn, async (value, clientId) => {
-        const result = agentFrameSchema.safeParse(value);
-        if (!result.success) {
-          const fields = fieldErrors(result.error);
-          send(
-            socket,
-            errorFrame(
-              "bad_frame",
-              Object.values(fields)[0] ?? "That frame is not understood.",
-              clientId,
-            ),
-          );
-          return;
-        }
-        const frame = result.data;
+      const ready = onFrames(conn, agentFrameSchema, async (frame) => {
         if (frame.message_type === "chat_end") {
           await chat.endByAgent(frame.conversation_id);
           return;
