@@ -4,6 +4,7 @@
  * server and the tests all parse with these schemas, so a field means the same thing everywhere.
  */
 import { z } from "zod/mini";
+import { hasControlCharacter } from "./text";
 
 export const chatLimits = {
   name: 100,
@@ -84,16 +85,6 @@ const email = z.pipe(
   ),
   z.transform(normalizeEmail),
 );
-
-function hasControlCharacter(value: string): boolean {
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) {
-      return true;
-    }
-  }
-  return false;
-}
 
 const username = z.string({ error: chatFormMessages.nameRequired }).check(
   z.trim(),

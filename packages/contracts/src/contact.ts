@@ -5,6 +5,7 @@
  */
 // zod/mini: the same schemas with a tree-shakable API, so the form page ships a few KB of zod.
 import { z } from "zod/mini";
+import { hasControlCharacter } from "./text";
 
 export const contactLimits = {
   name: 100,
@@ -15,18 +16,6 @@ export const contactLimits = {
 
 /** The minimum number of digits in a phone number: shorter ones are typos. */
 const MIN_PHONE_DIGITS = 5;
-
-// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in a
-// name, and a line break in a name would end a mail header early.
-function hasControlCharacter(value: string): boolean {
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) {
-      return true;
-    }
-  }
-  return false;
-}
 
 const name = z.string({ error: "Please enter your name." }).check(
   z.trim(),

@@ -12,6 +12,7 @@ import {
   normalizeEmail,
   type AgentRole,
 } from "@hourline/contracts/chat";
+import { hasControlCharacter } from "@hourline/contracts/text";
 import { passwordProblem, hashPassword } from "../auth/passwords";
 import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/database";
@@ -45,13 +46,6 @@ interface AgentArguments {
   email: string;
   name: string;
   role: AgentRole;
-}
-
-function hasControlCharacter(value: string): boolean {
-  return [...value].some((ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
-  });
 }
 
 function parseAgentArguments(argv: string[]): AgentArguments | "help" {

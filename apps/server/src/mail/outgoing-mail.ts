@@ -3,6 +3,7 @@
  * a subject, and the plain-text and HTML bodies. Header values are cleaned here, so no line break a
  * visitor typed can ever reach a mail header.
  */
+import { isControlCodePoint } from "@hourline/contracts/text";
 import { z } from "zod";
 
 export interface MailAddress {
@@ -27,10 +28,7 @@ const MAX_DISPLAY_NAME = 100;
 export function stripControlCharacters(value: string): string {
   let out = "";
   for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    const control =
-      code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
-    out += control ? " " : ch;
+    out += isControlCodePoint(ch.codePointAt(0) ?? 0) ? " " : ch;
   }
   return out;
 }
