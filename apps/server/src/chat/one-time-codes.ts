@@ -37,6 +37,17 @@ export type VerifyCodeResult =
   | { ok: false; reason: "invalid"; attemptsLeft: number }
   | { ok: false; reason: "expired" | "locked" };
 
+/**
+ * How long until fewer than `max` of these codes (all from the last hour) are left in the hour,
+ * or 0 when there is room now.
+ */
+function waitUnderCap(rows: { created_at: number }[], max: number, now: number): number {
+  if (rows.length < max) return 0;
+  const times = rows.map((r) => r.created_at).sort((a, b) => a - b);
+  const freesUp = times[times.length - max] ?? now;
+  return Math.max(1000, freesUp + HOUR - now);
+}
+
 export function generateCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, "0");
 }
@@ -71,28 +82,19 @@ export class OneTimeCodes {
           retryAfterMs: latest.created_at + this.rules.resendCooldownMs - now,
         };
       }
-      if (recent.length >= this.rules.perEmailPerHour) {
-        const oldest = recent[recent.length - 1]?.created_at ?? now;
-        return {
-          ok: false as const,
-          reason: "email_cap" as const,
-          retryAfterMs: Math.max(1000, oldest + HOUR - now),
-        };
+      const emailWait = waitUnderCap(recent, this.rules.perEmailPerHour, now);
+      if (emailWait > 0) {
+        return { ok: false as const, reason: "email_cap" as const, retryAfterMs: emailWait };
       }
       const fromIp = await trx
         .selectFrom("chat_otp_codes")
         .select(["created_at"])
         .where("ip_hash", "=", ipHash)
         .where("created_at", ">", now - HOUR)
-        .orderBy("created_at", "asc")
         .execute();
-      if (fromIp.length >= this.rules.perIpPerHour) {
-        const oldest = fromIp[0]?.created_at ?? now;
-        return {
-          ok: false as const,
-          reason: "ip_cap" as const,
-          retryAfterMs: Math.max(1000, oldest + HOUR - now),
-        };
+      const ipWait = waitUnderCap(fromIp, this.rules.perIpPerHour, now);
+      if (ipWait > 0) {
+        return { ok: false as const, reason: "ip_cap" as const, retryAfterMs: ipWait };
       }
 
       await trx

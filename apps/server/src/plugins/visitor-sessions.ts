@@ -6,7 +6,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import {
-  clearedCookieOptions,
   hashSessionToken,
   looksLikeSessionToken,
   newSessionToken,
@@ -24,8 +23,6 @@ export interface VisitorSessions {
   authenticate(request: FastifyRequest): Promise<VisitorSession | null>;
   /** Starts a session for `email`, replacing this browser's earlier one, and sets the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, email: string): Promise<VisitorSession>;
-  /** Ends this browser's session (if any) and clears the cookie. */
-  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 declare module "fastify" {
@@ -93,17 +90,6 @@ export default fp<VisitorSessionOptions>(
         });
         reply.setCookie(cookieName, token, sessionCookieOptions(options.publicUrl, lifetimeMs));
         return { id, email };
-      },
-
-      async end(request, reply) {
-        const token = tokenOf(request);
-        if (token) {
-          await db
-            .deleteFrom("visitor_sessions")
-            .where("token_hash", "=", hashSessionToken(token))
-            .execute();
-        }
-        reply.clearCookie(cookieName, clearedCookieOptions(options.publicUrl));
       },
     };
 
