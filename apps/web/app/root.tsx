@@ -1,3 +1,8 @@
+/**
+ * The document every page shares, and nothing else: the public site's shell is the layout route
+ * routes/_site/site-layout.tsx, and the support console brings its own. The build renders this
+ * document alone (with the fallback below) into the page that starts the client-rendered console.
+ */
 import {
   isRouteErrorResponse,
   Links,
@@ -9,11 +14,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { brand } from "./brand";
-import { ScrollToTop } from "./components/layout/scroll-to-top";
-import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
-import { NotFound } from "./components/not-found";
-import { ChatLauncher } from "./features/support-chat/launcher/chat-launcher";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -35,20 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <div id="top" tabIndex={-1} className="outline-none" />
-        <a
-          href="#main"
-          className="btn btn-primary fixed top-2 left-2 z-[60] -translate-y-20 focus:translate-y-0"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <ScrollToTop />
-        <ChatLauncher />
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -60,18 +47,35 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (typeof console !== "undefined") console.error(error);
+/** What a client-rendered page (the console) shows until its code has arrived. */
+export function HydrateFallback() {
   return (
-    <section className="container-page py-24 text-center" aria-labelledby="error-title">
-      <p className="eyebrow mb-3">Something went wrong</p>
-      <h1 id="error-title" className="text-title font-bold">
-        This page did not load properly
+    <div className="grid min-h-dvh place-items-center p-6 text-center">
+      <div>
+        <p role="status" className="text-lg font-semibold text-ink">
+          Loading…
+        </p>
+        <noscript>
+          <p className="mt-2 text-muted">This page needs JavaScript. Please turn it on.</p>
+        </noscript>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && typeof console !== "undefined") console.error(error);
+  return (
+    <main className="container-page py-24 text-center">
+      <h1 className="text-title font-bold">
+        {notFound ? "This page does not exist" : "This page did not load properly"}
       </h1>
       <p className="mx-auto mt-4 max-w-xl text-lg text-muted">
-        Part of the page failed to arrive, often because of a brief network problem or a new version
-        of the site. Trying again usually fixes it. If it keeps happening, write to{" "}
+        {notFound
+          ? "The address may be mistyped, or the page has moved."
+          : "Part of the page failed to arrive, often because of a brief network problem or a new version of the site. Trying again usually fixes it."}{" "}
+        If you need us, write to{" "}
         <a href={`mailto:${brand.supportEmail}`} className="text-brand">
           {brand.supportEmail}
         </a>
@@ -85,6 +89,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           Go to the home page
         </a>
       </div>
-    </section>
+    </main>
   );
 }

@@ -82,6 +82,26 @@ export function postJson<T>(
   );
 }
 
+export function patchJson<T>(
+  path: string,
+  body: unknown,
+  answer: z.ZodMiniType<T>,
+): Promise<ApiResult<T>> {
+  return call(
+    path,
+    {
+      method: "PATCH",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    },
+    answer,
+  );
+}
+
+export function deleteJson<T>(path: string, answer: z.ZodMiniType<T>): Promise<ApiResult<T>> {
+  return call(path, { method: "DELETE", headers: { accept: "application/json" } }, answer);
+}
+
 export function getJson<T>(path: string, answer: z.ZodMiniType<T>): Promise<ApiResult<T>> {
   return call(path, { method: "GET", headers: { accept: "application/json" } }, answer);
 }

@@ -6,7 +6,8 @@ import { fetchConversationState } from "./fetch-conversation-state";
 import { registerChatVisitor } from "./register-chat-visitor";
 import { requestChatCode } from "./request-chat-code";
 import { codeMessages, verifyChatCode } from "./verify-chat-code";
-import { checkImageFile, uploadChatImage, uploadMessages } from "./upload-chat-image";
+import { checkImageFile, uploadMessages } from "~/lib/live-chat/image-upload";
+import { uploadChatImage } from "./upload-chat-image";
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, headers }));

@@ -7,7 +7,7 @@ import { CircleStop, MessageSquarePlus } from "lucide-react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { brand } from "~/brand";
 import type { ChatSession } from "../model/chat-session";
-import { formatClockTime } from "./clock-time";
+import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { ConnectionStatusLine } from "./connection-status";
 import { EndChatButton } from "./end-chat-dialog";
 import { MessageComposer } from "./message-composer";

@@ -3,7 +3,7 @@
  * "Reconnecting in 3 s…", "Offline — messages will be sent when you are back". The countdown is
  * shown, not read out; assistive technology hears each change of state once.
  */
-import type { ConnectionStatus } from "../model/chat-connection";
+import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import { useSecondsLeft } from "./use-seconds-left";
 
 export const connectionTexts = {

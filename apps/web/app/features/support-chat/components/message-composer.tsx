@@ -6,7 +6,8 @@
 import { chatLimits, uploadImageTypes } from "@hourline/contracts/chat";
 import { CircleAlert, ImagePlus, LoaderCircle, SendHorizontal } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
-import { checkImageFile, uploadChatImage, uploadMessages } from "../api/upload-chat-image";
+import { checkImageFile, uploadMessages } from "~/lib/live-chat/image-upload";
+import { uploadChatImage } from "../api/upload-chat-image";
 
 /** Spec §9: the editor is at most this tall. */
 export const EDITOR_MAX_HEIGHT_PX = 100;

@@ -7,8 +7,8 @@ import { CircleAlert, Check, Clock } from "lucide-react";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { brand } from "~/brand";
 import type { ShownMessage } from "../model/chat-state";
-import { sanitizeMessageHtml } from "../model/message-html";
-import { formatClockTime, isoTime } from "./clock-time";
+import { sanitizeMessageHtml } from "~/lib/live-chat/message-html";
+import { formatClockTime, isoTime } from "~/lib/live-chat/clock-time";
 
 /** Spec §9: the list scrolls to the bottom this long after a message. */
 export const SCROLL_DELAY_MS = 100;

@@ -5,7 +5,7 @@ import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";
 import { loadActiveChat, loadOutbox } from "./chat-storage";
 import { ACK_TIMEOUT_MS, ChatSession, sessionMessages, type ChatIdentity } from "./chat-session";
-import { fakeBrowser, memoryStorage } from "./fake-browser.test-support";
+import { fakeBrowser, memoryStorage } from "~/lib/live-chat/fake-browser.test-support";
 
 const identity: ChatIdentity = {
   email: "meera@clinic.example",

@@ -9,7 +9,12 @@ import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat";
 import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";
-import { ChatConnection, type ConnectionEnv, type ConnectionStatus } from "./chat-connection";
+import {
+  ChatConnection,
+  type ConnectionEnv,
+  type ConnectionStatus,
+} from "~/lib/live-chat/chat-connection";
+import { toMillis } from "~/lib/live-chat/clock-time";
 import {
   chatReducer,
   initialChatState,
@@ -19,7 +24,7 @@ import {
   type PendingMessage,
 } from "./chat-state";
 import { loadOutbox, saveActiveChat, saveOutbox } from "./chat-storage";
-import { frameToAction, toMillis } from "./frame-actions";
+import { frameToAction } from "./frame-actions";
 
 export interface ChatIdentity {
   email: string;

@@ -4,7 +4,7 @@
  * history fetched after a reconnect) is shown once.
  */
 import type { ChatMessage, MsgType } from "@hourline/contracts/chat";
-import type { ConnectionStatus } from "./chat-connection";
+import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 
 export type Delivery = "sending" | "sent" | "failed";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadActiveChat, loadOutbox, saveActiveChat, saveOutbox } from "./chat-storage";
-import { memoryStorage } from "./fake-browser.test-support";
+import { memoryStorage } from "~/lib/live-chat/fake-browser.test-support";
 
 const pending = {
   clientId: "abcdefgh12",

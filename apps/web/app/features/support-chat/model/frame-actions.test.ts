@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { frameToAction, toMillis } from "./frame-actions";
+import { toMillis } from "~/lib/live-chat/clock-time";
+import { frameToAction } from "./frame-actions";
 
 const chatMessage = {
   id: 3,

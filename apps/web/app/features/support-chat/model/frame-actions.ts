@@ -3,6 +3,7 @@
  * does not match its contract is ignored, never half-applied.
  */
 import { chatMessageSchema, type VisitorServerFrame } from "@hourline/contracts/chat";
+import { toMillis } from "~/lib/live-chat/clock-time";
 import type { ChatAction } from "./chat-state";
 
 type FrameType = VisitorServerFrame["message_type"];
@@ -10,11 +11,6 @@ type Frame = Record<string, unknown>;
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isString = (v: unknown): v is string => typeof v === "string";
-
-/** Server times are milliseconds; a value in seconds is recognised and converted. */
-export function toMillis(time: number): number {
-  return time < 1e12 ? time * 1000 : time;
-}
 
 const frameActions: { [K in FrameType]: (frame: Frame) => ChatAction | null } = {
   ack: (f) =>

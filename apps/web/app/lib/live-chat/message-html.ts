@@ -1,9 +1,9 @@
 /**
  * Message HTML is sanitized by the server before it is stored, and again here before it is put in
- * the page: a bug or a bypass in one allowlist is not enough to run code in a visitor's browser.
- * The allowlist is the server's (`messageHtmlAllowlist` in the contract): text, line breaks, basic emphasis, lists, quotes, code, links to
- * http/https/mailto (opened in a new tab, without referrer or opener), and images from our own
- * uploads only.
+ * the page: a bug or a bypass in one allowlist is not enough to run code in a visitor's browser or
+ * an agent's console. The allowlist is the server's (`messageHtmlAllowlist` in the contract): text,
+ * line breaks, basic emphasis, lists, quotes, code, links to http/https/mailto (opened in a new
+ * tab, without referrer or opener), and images from our own uploads only.
  */
 import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
 import DOMPurify, { type Config } from "dompurify";

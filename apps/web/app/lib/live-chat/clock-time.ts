@@ -1,4 +1,7 @@
-import { toMillis } from "../model/frame-actions";
+/** Server times are milliseconds; a value in seconds is recognised and converted. */
+export function toMillis(time: number): number {
+  return time < 1e12 ? time * 1000 : time;
+}
 
 let clock: Intl.DateTimeFormat | null = null;
 

@@ -1,7 +1,8 @@
 /**
- * The visitor's WebSocket, kept alive: it reconnects after any close with exponential backoff and
- * jitter (reconnect-backoff.ts), at once when the browser comes back online or the tab becomes
- * visible again, and reports an explicit status the panel shows. The browser, the timers and the
+ * A chat WebSocket kept alive (the visitor's widget and the agents' console both use it): it
+ * reconnects after any close with exponential backoff and jitter (reconnect-backoff.ts), at once
+ * when the browser comes back online or the tab becomes visible again, and reports an explicit
+ * status the interface shows. The browser, the timers and the
  * clock are passed in, so tests drive it with a fake socket and fake timers.
  */
 import { reconnectDelay } from "./reconnect-backoff";

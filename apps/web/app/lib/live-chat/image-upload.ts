@@ -1,0 +1,56 @@
+/**
+ * A chat image (png, jpeg, gif or webp, at most 25 MB), checked in the browser before any upload so
+ * nobody waits for an upload the server will refuse, and the server's refusals in words. The
+ * visitor's widget and the agents' console upload to different endpoints with the same rules.
+ */
+import { chatLimits, uploadAnswerSchema, uploadImageTypes } from "@hourline/contracts/chat";
+import { postForm, type ApiResult } from "~/lib/api-client";
+
+export type UploadOutcome =
+  | { kind: "uploaded"; url: string }
+  /** The image itself was refused: the words say why. */
+  | { kind: "refused"; message: string }
+  /** Anything else (session, rate limit, network): the caller words it. */
+  | { kind: "error"; result: Extract<ApiResult<unknown>, { ok: false }> };
+
+const MB = 1024 * 1024;
+export const uploadLimitMb = chatLimits.uploadBytes / MB;
+
+export const uploadMessages = {
+  limit: `You can send one image of up to ${uploadLimitMb} MB.`,
+  tooLarge: (bytes: number) =>
+    `This image is ${(bytes / MB).toFixed(1)} MB. Please choose one of up to ${uploadLimitMb} MB.`,
+  tooLargeServer: `That image is larger than ${uploadLimitMb} MB. Please choose a smaller one.`,
+  wrongType: "Only PNG, JPEG, GIF or WebP images can be sent.",
+  unreadable: "That file could not be read as an image. Please choose another.",
+} as const;
+
+/** Checks a chosen file before any upload; undefined when it may be sent. */
+export function checkImageFile(file: Pick<File, "size" | "type">): string | undefined {
+  if (!(uploadImageTypes as readonly string[]).includes(file.type)) return uploadMessages.wrongType;
+  if (file.size > chatLimits.uploadBytes) return uploadMessages.tooLarge(file.size);
+  if (file.size === 0) return uploadMessages.unreadable;
+  return undefined;
+}
+
+/**
+ * Uploads one checked image as the multipart part `file`. Refusals about the image itself are
+ * answered here; every other failure (session, rate limit, network) is left to the caller's words.
+ */
+export async function uploadImage(endpoint: string, file: File): Promise<UploadOutcome> {
+  const problem = checkImageFile(file);
+  if (problem) return { kind: "refused", message: problem };
+  const body = new FormData();
+  body.append("file", file, file.name);
+  const result = await postForm(endpoint, body, uploadAnswerSchema);
+  if (result.ok) return { kind: "uploaded", url: result.data.url };
+  switch (result.status) {
+    case 413:
+      return { kind: "refused", message: uploadMessages.tooLargeServer };
+    case 415:
+      return { kind: "refused", message: uploadMessages.wrongType };
+    case 400:
+      return { kind: "refused", message: uploadMessages.unreadable };
+  }
+  return { kind: "error", result };
+}
