@@ -106,6 +106,14 @@ describe("visitor authorization", () => {
       { origin: "", "sec-fetch-site": "cross-site" },
     );
     expect(marked.status).toBe(403);
+    // A sibling subdomain is another origin too.
+    const sibling = await visitor.browser.request(
+      "POST",
+      "/api/support/register",
+      { username: "x", email: visitor.email },
+      { origin: "", "sec-fetch-site": "same-site" },
+    );
+    expect(sibling.status).toBe(403);
     visitor.socket.close();
   });
 

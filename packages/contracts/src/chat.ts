@@ -259,6 +259,23 @@ export interface TypingFrame {
   typing: boolean;
   /** Who is typing: "visitor" or "agent". */
   from: "visitor" | "agent";
+  /** On the agent socket, when an agent types: which agent, so the others can see who. */
+  agent_id?: number;
+  agent_name?: string;
+}
+
+/** On the agent socket: a visitor's first tab connected (online) or last tab closed. */
+export interface VisitorPresenceFrame {
+  message_type: "visitor_presence";
+  visitor_email: string;
+  online: boolean;
+}
+
+/** On the agent socket: an agent's first console connected (online) or last one closed. */
+export interface AgentPresenceFrame {
+  message_type: "agent_presence";
+  agent_id: number;
+  online: boolean;
 }
 
 export interface ErrorFrame {
@@ -268,29 +285,47 @@ export interface ErrorFrame {
   client_id?: string;
 }
 
-export interface ConversationSummary {
-  id: number;
-  visitor_name: string;
-  visitor_email: string;
-  state: "open" | "ended";
-  started_at: number;
-  ended_at: number | null;
-  ended_by: "visitor" | "agent" | null;
-  last_message: ChatMessage | null;
-  unread: number;
-}
+export const conversationSummarySchema = z.object({
+  id: z.number(),
+  visitor_name: z.string(),
+  visitor_email: z.string(),
+  state: z.enum(["open", "ended"]),
+  started_at: z.number(),
+  ended_at: z.nullable(z.number()),
+  ended_by: z.nullable(z.enum(["visitor", "agent"])),
+  last_message: z.nullable(chatMessageSchema),
+  /** Visitor messages no agent has read yet. */
+  unread: z.number(),
+  /**
+   * When the visitor's oldest unanswered message was sent: the first visitor message after the
+   * newest agent message. Null when the visitor is not waiting (answered, nothing sent, or ended).
+   */
+  waiting_since: z.nullable(z.number()),
+  /** At least one of the visitor's tabs has the chat socket open right now. */
+  visitor_online: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export const conversationSummaryListSchema = z.array(conversationSummarySchema);
 
 export type ConversationFrame = { message_type: "conversation" } & ConversationSummary;
 
-export interface ContactMessageSummary {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  received_at: number;
-  handled: boolean;
-}
+export const contactMessageSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  message: z.string(),
+  received_at: z.number(),
+  /** An agent has opened it. */
+  read: z.boolean(),
+  /** An agent has dealt with it (answered it, or decided it needs no answer). */
+  handled: z.boolean(),
+  handled_at: z.nullable(z.number()),
+  /** The display name of the agent who marked it handled. */
+  handled_by: z.nullable(z.string()),
+});
+export type ContactMessageSummary = z.infer<typeof contactMessageSummarySchema>;
+export const contactMessageSummaryListSchema = z.array(contactMessageSummarySchema);
 
 export type ContactMessageFrame = { message_type: "contact_message" } & ContactMessageSummary;
 
@@ -304,6 +339,8 @@ export type AgentServerFrame =
   | ConversationFrame
   | ContactMessageFrame
   | TypingFrame
+  | VisitorPresenceFrame
+  | AgentPresenceFrame
   | ErrorFrame;
 
 // ---------------------------------------------------------------------------------------------

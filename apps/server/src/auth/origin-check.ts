@@ -18,12 +18,15 @@ export function isAllowedUpgradeOrigin(request: FastifyRequest, allowedOrigin: s
 }
 
 /**
- * For API mutations: a foreign Origin or `Sec-Fetch-Site: cross-site` is refused. A request with
- * neither header is not from a browser page, so it cannot carry a victim's cookie by accident.
+ * For API mutations (and every agent call): a foreign Origin, or a request the browser marks as
+ * coming from another site or from a sibling subdomain (`Sec-Fetch-Site: cross-site` or
+ * `same-site`), is refused. SameSite=Lax cookies still travel from a sibling subdomain, and on a
+ * navigation without an Origin header that mark is the only sign of it. A request with neither
+ * header is not from a browser page, so it cannot carry a victim's cookie by accident.
  */
 export function isCrossSiteRequest(request: FastifyRequest, allowedOrigin: string): boolean {
   const origin = request.headers.origin;
   if (typeof origin === "string" && origin !== "" && origin !== allowedOrigin) return true;
   const site = request.headers["sec-fetch-site"];
-  return site === "cross-site";
+  return site === "cross-site" || site === "same-site";
 }

@@ -17,22 +17,11 @@ const MAX_R = 32;
 const MAX_P = 16;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-export const passwordRules = { minLength: 12, maxLength: 1024 } as const;
-
-/**
- * Why a new password is refused, in words for the person choosing it; undefined when it is fine.
- * The minimum counts characters as a person sees them (code points); the maximum counts UTF-16 units,
- * the same measure the login schema uses, so every password that can be set can also be typed in.
- */
-export function passwordProblem(password: string): string | undefined {
-  if ([...password].length < passwordRules.minLength) {
-    return `The password must have at least ${passwordRules.minLength} characters.`;
-  }
-  if (password.length > passwordRules.maxLength) {
-    return `The password must have at most ${passwordRules.maxLength} characters.`;
-  }
-  return undefined;
-}
+// The rules live in the contract, so the console's forms and the server say the same thing.
+export {
+  agentPasswordRules as passwordRules,
+  agentPasswordProblem as passwordProblem,
+} from "@hourline/contracts/console";
 
 function scryptKey(
   password: string,

@@ -8,7 +8,8 @@
  *   agents            frames for every connected agent
  *   presence          agents came online or went offline (visitors' widgets show it)
  *   agent-sessions    an agent session ended (logout) or an agent was disabled
- * Presence keys count live sockets: "agents" and "visitor:<email>".
+ *   agent-profiles    an agent's display name or role changed
+ * Presence keys count live sockets: "agents", "agent:<id>" and "visitor:<email>".
  */
 import { EventEmitter } from "node:events";
 
@@ -29,10 +30,12 @@ export const channels = {
   agents: "agents",
   presence: "presence",
   agentSessions: "agent-sessions",
+  agentProfiles: "agent-profiles",
 } as const;
 
 export const presenceKeys = {
   agents: "agents",
+  agent: (id: number) => `agent:${id}`,
   visitor: (email: string) => `visitor:${email}`,
 } as const;
 

@@ -8,10 +8,16 @@ import type {
   AckFrame,
   AgentProfile,
   ChatEndedFrame,
+  ChatMessage,
   ConversationFrame,
+  ConversationSummary,
   MsgType,
   PresenceFrame,
 } from "@hourline/contracts/chat";
+import {
+  earlierConversationsLimit,
+  type ConversationDetailAnswer,
+} from "@hourline/contracts/console";
 import { uploadPathPrefix } from "@hourline/contracts/chat";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
@@ -21,7 +27,15 @@ import {
   chatOfflineAlertMail,
   chatTranscriptMail,
 } from "../mail/templates/chat-mails";
-import { findConversationSummary } from "../repositories/agent-inbox";
+import {
+  findChatVisitor,
+  findConversationSummary,
+  listConversationSummaries,
+  listVisitorConversations,
+  markConversationRead,
+  listConversationMessages,
+  type ConversationRecord,
+} from "../repositories/agent-inbox";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { channels, presenceKeys, type ChatBroker } from "./broker";
 import { toChatMessage, type ChatMessageRow } from "./chat-message-row";
@@ -175,9 +189,88 @@ export class SupportChat {
   }
 
   private async conversationFrame(conversation: ConversationRow): Promise<ConversationFrame> {
-    const summary = await findConversationSummary(this.db, conversation.id);
+    const summary = await this.conversationSummary(conversation.id);
     if (!summary) throw new Error(`conversation ${conversation.id} vanished`);
     return { message_type: "conversation", ...summary };
+  }
+
+  // --- what the console reads ----------------------------------------------------------------
+
+  /** At least one tab of the visitor has the chat socket open, on any instance. */
+  async visitorOnline(email: string): Promise<boolean> {
+    return (await this.broker.countPresent(presenceKeys.visitor(email))) > 0;
+  }
+
+  /** Records with the visitors' presence, asked once per visitor. */
+  private async withPresence(records: ConversationRecord[]): Promise<ConversationSummary[]> {
+    const emails = [...new Set(records.map((r) => r.visitor_email))];
+    const online = new Map(
+      await Promise.all(emails.map(async (e) => [e, await this.visitorOnline(e)] as const)),
+    );
+    return records.map((r) => ({ ...r, visitor_online: online.get(r.visitor_email) ?? false }));
+  }
+
+  async conversationSummaries(state: "open" | "ended"): Promise<ConversationSummary[]> {
+    return this.withPresence(await listConversationSummaries(this.db, state));
+  }
+
+  async conversationSummary(id: number): Promise<ConversationSummary | undefined> {
+    const record = await findConversationSummary(this.db, id);
+    return record ? (await this.withPresence([record]))[0] : undefined;
+  }
+
+  /** A conversation with its visitor and the visitor's other conversations. */
+  async conversationDetail(id: number): Promise<ConversationDetailAnswer | undefined> {
+    const conversation = await this.conversationSummary(id);
+    if (!conversation) return undefined;
+    const [visitor, transcript, earlier] = await Promise.all([
+      findChatVisitor(this.db, conversation.visitor_email),
+      this.db
+        .selectFrom("chat_conversations")
+        .select("transcript_requested")
+        .where("id", "=", id)
+        .executeTakeFirst(),
+      listVisitorConversations(this.db, conversation.visitor_email, {
+        exceptId: id,
+        limit: earlierConversationsLimit,
+      }),
+    ]);
+    return {
+      status: 200,
+      conversation,
+      visitor: {
+        email: conversation.visitor_email,
+        name: visitor?.name ?? conversation.visitor_name,
+        first_seen_at: visitor?.createdAt ?? conversation.started_at,
+        online: conversation.visitor_online,
+        transcript_requested: transcript?.transcript_requested === 1,
+      },
+      earlier: await this.withPresence(earlier),
+    };
+  }
+
+  /**
+   * A conversation's messages. Fetching them marks nothing read: a console fetches histories it
+   * does not show (after a reconnect, in a hidden tab), so it marks what the agent saw with
+   * markRead instead.
+   */
+  messages(id: number, afterId: number): Promise<ChatMessage[] | undefined> {
+    return listConversationMessages(this.db, id, { afterId });
+  }
+
+  /** Marks read up to `lastId`; false for an unknown conversation. */
+  async markRead(id: number, lastId: number): Promise<boolean> {
+    const exists = await this.conversation(id);
+    if (!exists) return false;
+    if (await markConversationRead(this.db, id, lastId)) await this.announceConversation(id);
+    return true;
+  }
+
+  private async announceConversation(id: number): Promise<void> {
+    const summary = await this.conversationSummary(id);
+    if (summary) {
+      await this.broker.publish(channels.agents, { message_type: "conversation", ...summary });
+    }
   }
 
   /** The visitor has been shown everything up to `messageId` (history fetch or live socket). */

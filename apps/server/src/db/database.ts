@@ -82,6 +82,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
+    // SQLite's own lower() folds ASCII letters only; searches lower-case both sides, so "élodie"
+    // must find "ÉLODIE" here as it does on PostgreSQL.
+    sqlite.function("lower", { deterministic: true }, (value: unknown) =>
+      typeof value === "string" ? value.toLowerCase() : value,
+    );
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });

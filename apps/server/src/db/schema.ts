@@ -21,6 +21,10 @@ export interface ContactMessagesTable {
   user_agent: string | null;
   /** 0 or 1: an agent has dealt with it. An integer, so both databases read the same value. */
   handled: Generated<number>;
+  /** When an agent first opened it; null while unread. */
+  read_at: number | null;
+  handled_at: number | null;
+  handled_by_agent_id: number | null;
 }
 
 export type MailOutboxStatus = "pending" | "sent" | "logged" | "failed";
@@ -138,6 +142,17 @@ export interface AgentSessionsTable {
   last_seen_at: number;
 }
 
+export interface CannedRepliesTable {
+  id: Generated<number>;
+  title: string;
+  /** Plain text; it becomes message HTML when an agent sends it. */
+  body: string;
+  created_by_agent_id: number;
+  updated_by_agent_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
@@ -150,4 +165,5 @@ export interface Database {
   chat_uploads: ChatUploadsTable;
   agents: AgentsTable;
   agent_sessions: AgentSessionsTable;
+  canned_replies: CannedRepliesTable;
 }

@@ -28,6 +28,7 @@ import {
   deleteAgentSession,
   deleteAgentSessionsOf,
   deleteExpiredAgentSessions,
+  deleteOtherAgentSessions,
   findValidAgentSession,
   touchAgentSession,
   agentSessionLifetime,
@@ -53,6 +54,11 @@ export interface AgentSessionEndedEvent {
   agentId: number;
 }
 
+/** An agent's display name or role changed: open sockets must use the new profile. */
+export type AgentProfileChangedEvent = AgentProfile;
+
+export type PasswordCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export type SignInResult =
   | { ok: true; agent: AgentProfile; sessionId: number; token: string; expiresAt: number }
   | { ok: false; retryAfterSeconds: number };
@@ -72,8 +78,21 @@ export interface AgentSessions {
   endSession(sessionId: number): Promise<boolean>;
   /** Disabling also ends every session of the agent and tells the listeners. */
   setAgentDisabled(agentId: number, disabled: boolean): Promise<boolean>;
+  /**
+   * Checks the signed-in agent's own password (changing it needs the current one). A wrong one
+   * counts as a failed sign-in for the address, so it guesses no faster than the sign-in page.
+   */
+  checkOwnPassword(agent: AgentProfile, password: string): Promise<PasswordCheck>;
+  /**
+   * Sets a new password. With `keepSessionId` (the agent's own change) every other session ends;
+   * without (an admin's reset) every session of the agent ends.
+   */
+  setPassword(agentId: number, password: string, keepSessionId?: number): Promise<void>;
+  /** Tells the open sockets (every instance, through the chat's broker) of a new name or role. */
+  announceProfile(agent: AgentProfile): void;
   /** Called synchronously whenever a session ends early; returns the unsubscribe function. */
   onSessionEnded(listener: (event: AgentSessionEndedEvent) => void): () => void;
+  onProfileChanged(listener: (event: AgentProfileChangedEvent) => void): () => void;
   setSessionCookie(reply: FastifyReply, token: string, expiresAt: number): void;
   clearSessionCookie(reply: FastifyReply): void;
 }
@@ -99,6 +118,7 @@ export interface AgentSessionsOptions {
 export const bootstrapAgentName = "Support";
 
 const SESSION_ENDED = "ended";
+const PROFILE_CHANGED = "profile";
 const CLEANUP_EVERY_MS = 60 * 60_000;
 
 /**
@@ -143,15 +163,16 @@ export default fp<AgentSessionsOptions>(
     // One listener per open agent socket is normal; the default warning at 11 would be noise.
     events.setMaxListeners(0);
 
-    const emitEnded = (event: AgentSessionEndedEvent) => {
-      for (const listener of events.listeners(SESSION_ENDED)) {
+    const emit = (name: string, event: object) => {
+      for (const listener of events.listeners(name)) {
         try {
-          (listener as (e: AgentSessionEndedEvent) => void)(event);
+          (listener as (e: object) => void)(event);
         } catch (err) {
-          app.log.error({ err, ...event }, "an agent session-ended listener failed");
+          app.log.error({ err, ...event }, `an agent ${name} listener failed`);
         }
       }
     };
+    const emitEnded = (event: AgentSessionEndedEvent) => emit(SESSION_ENDED, event);
 
     const sessions: AgentSessions = {
       cookieName,
@@ -212,10 +233,47 @@ export default fp<AgentSessionsOptions>(
         return changed;
       },
 
+      async checkOwnPassword(agent, password) {
+        const retryAfterSeconds = failures.retryAfterSeconds(agent.email);
+        if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+        const stored = await findAgentByEmail(db, agent.email);
+        const matches = stored
+          ? await verifyPassword(password, stored.passwordHash)
+          : await verifyAgainstDummy(password);
+        if (!stored || !matches) {
+          failures.recordFailure(agent.email);
+          return { ok: false, retryAfterSeconds: 0 };
+        }
+        return { ok: true };
+      },
+
+      async setPassword(agentId, password, keepSessionId) {
+        await setAgentPassword(db, agentId, await hashPassword(password));
+        if (keepSessionId === undefined) {
+          await deleteAgentSessionsOf(db, agentId);
+          emitEnded({ agentId });
+          return;
+        }
+        for (const sessionId of await deleteOtherAgentSessions(db, agentId, keepSessionId)) {
+          emitEnded({ sessionId, agentId });
+        }
+      },
+
+      announceProfile(agent) {
+        emit(PROFILE_CHANGED, agent);
+      },
+
       onSessionEnded(listener) {
         events.on(SESSION_ENDED, listener);
         return () => {
           events.off(SESSION_ENDED, listener);
+        };
+      },
+
+      onProfileChanged(listener) {
+        events.on(PROFILE_CHANGED, listener);
+        return () => {
+          events.off(PROFILE_CHANGED, listener);
         };
       },
 

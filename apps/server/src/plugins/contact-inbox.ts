@@ -90,7 +90,10 @@ export default fp<ContactInboxOptions>(
           phone: message.phone_numbers ?? null,
           message: message.message,
           received_at: receivedAt,
+          read: false,
           handled: false,
+          handled_at: null,
+          handled_by: null,
         };
         for (const listener of listeners) {
           try {

@@ -2,16 +2,17 @@
  * What the support console lists: conversations with their newest message and unread count, a
  * conversation's messages (marking them read), and contact messages.
  */
-import type {
-  ChatMessage,
-  ContactMessageSummary,
-  ConversationSummary,
-} from "@hourline/contracts/chat";
+import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
 import type { ConversationState, Database } from "../db/schema";
 import { listMessagesAfter } from "./chat-messages";
-import { listContactMessages } from "./contact-messages";
+
+/**
+ * A conversation as the list shows it, but for the visitor's presence, which lives in the chat
+ * broker, not the database (chat/conversation-summaries.ts adds it).
+ */
+export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 
 export const agentInboxLimits = {
   conversations: 200,
@@ -41,6 +42,27 @@ function summaryRows(db: Kysely<Database>) {
       .where("u.sender_type", "=", "visitor")
       .whereRef("u.id", ">", "c.agent_read_id")
       .as("unread"),
+    // The oldest visitor message after the newest agent message: what is still unanswered.
+    eb
+      .selectFrom("chat_messages as w")
+      .select((w) => w.fn.min("w.created_at").as("since"))
+      .whereRef("w.conversation_id", "=", "c.id")
+      .where("w.sender_type", "=", "visitor")
+      .where((w) =>
+        w(
+          "w.id",
+          ">",
+          w.fn.coalesce(
+            w
+              .selectFrom("chat_messages as r")
+              .select((r) => r.fn.max("r.id").as("replied"))
+              .whereRef("r.conversation_id", "=", "c.id")
+              .where("r.sender_type", "=", "agent"),
+            w.lit(0),
+          ),
+        ),
+      )
+      .as("waiting_since"),
     eb.fn
       .coalesce(
         "c.ended_at",
@@ -60,7 +82,7 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryRows>["execute"]>>
 async function toSummaries(
   db: Kysely<Database>,
   rows: SummaryRow[],
-): Promise<ConversationSummary[]> {
+): Promise<ConversationRecord[]> {
   const lastIds = rows.flatMap((r) =>
     r.last_message_id == null ? [] : [Number(r.last_message_id)],
   );
@@ -83,6 +105,7 @@ async function toSummaries(
     ended_by: r.ended_by,
     last_message: lastMessages.get(r.id) ?? null,
     unread: Number(r.unread ?? 0),
+    waiting_since: r.state === "open" && r.waiting_since != null ? Number(r.waiting_since) : null,
   }));
 }
 
@@ -94,7 +117,7 @@ export async function listConversationSummaries(
   db: Kysely<Database>,
   state: ConversationState,
   { limit = agentInboxLimits.conversations }: { limit?: number } = {},
-): Promise<ConversationSummary[]> {
+): Promise<ConversationRecord[]> {
   const rows = await summaryRows(db)
     .where("c.state", "=", state)
     .orderBy("activity_at", "desc")
@@ -108,9 +131,62 @@ export async function listConversationSummaries(
 export async function findConversationSummary(
   db: Kysely<Database>,
   id: number,
-): Promise<ConversationSummary | undefined> {
+): Promise<ConversationRecord | undefined> {
   const rows = await summaryRows(db).where("c.id", "=", id).execute();
   return (await toSummaries(db, rows))[0];
+}
+
+/** The visitor's other conversations, newest first. */
+export async function listVisitorConversations(
+  db: Kysely<Database>,
+  email: string,
+  { exceptId, limit }: { exceptId: number; limit: number },
+): Promise<ConversationRecord[]> {
+  const rows = await summaryRows(db)
+    .where("c.visitor_email", "=", email)
+    .where("c.id", "!=", exceptId)
+    .orderBy("c.started_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+  return toSummaries(db, rows);
+}
+
+export async function findChatVisitor(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ email: string; name: string; createdAt: number } | undefined> {
+  const row = await db
+    .selectFrom("chat_visitors")
+    .select(["email", "name", "created_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return row ? { email: row.email, name: row.name, createdAt: row.created_at } : undefined;
+}
+
+/**
+ * Everything up to `lastId` (never past the conversation's newest message) counts as read by the
+ * agents. True when agent_read_id moved, so the caller can tell every agent.
+ */
+export async function markConversationRead(
+  db: Kysely<Database>,
+  conversationId: number,
+  lastId: number,
+): Promise<boolean> {
+  const newest = await db
+    .selectFrom("chat_messages")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("conversation_id", "=", conversationId)
+    .executeTakeFirst();
+  const upTo = Math.min(lastId, Number(newest?.id ?? 0));
+  if (upTo <= 0) return false;
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ agent_read_id: upTo })
+    .where("id", "=", conversationId)
+    .where("agent_read_id", "<", upTo)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function conversationExists(db: Kysely<Database>, id: number): Promise<boolean> {
@@ -124,9 +200,10 @@ export async function conversationExists(db: Kysely<Database>, id: number): Prom
 
 /**
  * The conversation's messages after `afterId`, oldest first, one page at most; undefined for an
- * unknown conversation. What is returned counts as read by the agents (agent_read_id only grows).
+ * unknown conversation. Reading changes nothing: what an agent has seen is marked with
+ * markConversationRead, by the console that showed it.
  */
-export async function readConversationMessages(
+export async function listConversationMessages(
   db: Kysely<Database>,
   conversationId: number,
   {
@@ -135,32 +212,5 @@ export async function readConversationMessages(
   }: { afterId?: number; limit?: number } = {},
 ): Promise<ChatMessage[] | undefined> {
   if (!(await conversationExists(db, conversationId))) return undefined;
-  const messages = await listMessagesAfter(db, conversationId, { afterId, limit });
-  const newest = messages.at(-1)?.id;
-  if (newest !== undefined) {
-    await db
-      .updateTable("chat_conversations")
-      .set({ agent_read_id: newest })
-      .where("id", "=", conversationId)
-      .where("agent_read_id", "<", newest)
-      .execute();
-  }
-  return messages;
-}
-
-/** Newest first. */
-export async function listContactMessageSummaries(
-  db: Kysely<Database>,
-  { limit = agentInboxLimits.contactMessages }: { limit?: number } = {},
-): Promise<ContactMessageSummary[]> {
-  const messages = await listContactMessages(db, { limit });
-  return messages.map((m) => ({
-    id: m.id,
-    name: m.name,
-    email: m.email,
-    phone: m.phone,
-    message: m.message,
-    received_at: m.receivedAt,
-    handled: m.handled,
-  }));
+  return listMessagesAfter(db, conversationId, { afterId, limit });
 }

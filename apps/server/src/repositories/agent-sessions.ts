@@ -138,6 +138,21 @@ export async function deleteAgentSessionsOf(
   return Number(result.numDeletedRows);
 }
 
+/** Ends every session of the agent but `keepId` (a password change); the ids of those ended. */
+export async function deleteOtherAgentSessions(
+  db: Kysely<Database>,
+  agentId: number,
+  keepId: number,
+): Promise<number[]> {
+  const rows = await db
+    .deleteFrom("agent_sessions")
+    .where("agent_id", "=", agentId)
+    .where("id", "!=", keepId)
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Removes sessions that can no longer be used; the number removed. */
 export async function deleteExpiredAgentSessions(
   db: Kysely<Database>,

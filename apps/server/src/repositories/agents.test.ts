@@ -13,9 +13,10 @@ import { hashSessionToken } from "../auth/session-tokens";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import type { Database } from "../db/schema";
 import {
-  listContactMessageSummaries,
   listConversationSummaries,
-  readConversationMessages,
+  listVisitorConversations,
+  markConversationRead,
+  listConversationMessages,
 } from "./agent-inbox";
 import {
   agentSessionLifetime,
@@ -38,7 +39,21 @@ import {
   setAgentPassword,
   toAgentProfile,
 } from "./agents";
-import { insertContactMessage, setContactMessageHandled } from "./contact-messages";
+import {
+  findContactMessageSummary,
+  insertContactMessage,
+  likePattern,
+  listContactMessageSummaries,
+  updateContactMessageState,
+} from "./contact-messages";
+import {
+  countCannedReplies,
+  createCannedReply,
+  deleteCannedReply,
+  findCannedReply,
+  listCannedReplies,
+  updateCannedReply,
+} from "./canned-replies";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) {
@@ -254,6 +269,8 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
         ended_at: null,
         ended_by: null,
         unread: 2,
+        // The agent answered m1; m3 is the oldest message still waiting.
+        waiting_since: t0 + 30,
       });
       expect(first?.last_message).toMatchObject({
         id: ids.m3,
@@ -263,8 +280,13 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
         receiver: "null",
         created_at: t0 + 30,
       });
-      expect(second).toMatchObject({ id: fresh, last_message: null, unread: 0 });
-      expect(third).toMatchObject({ id: quiet, unread: 1 });
+      expect(second).toMatchObject({
+        id: fresh,
+        last_message: null,
+        unread: 0,
+        waiting_since: null,
+      });
+      expect(third).toMatchObject({ id: quiet, unread: 1, waiting_since: t0 + 11 });
       expect(typeof first?.unread).toBe("number");
     });
 
@@ -277,44 +299,80 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
         ended_at: t0 - 50,
         ended_by: "visitor",
         unread: 1,
+        // Nobody waits in an ended chat.
+        waiting_since: null,
       });
       expect(await listConversationSummaries(db, "open", { limit: 1 })).toHaveLength(1);
     });
 
-    it("returns messages oldest first after an id, and marks them read", async () => {
-      const all = await readConversationMessages(db, busy);
+    it("returns messages oldest first after an id, and reading marks nothing read", async () => {
+      const unreadOf = async () =>
+        (await listConversationSummaries(db, "open")).find((c) => c.id === busy)?.unread;
+      const before = await unreadOf();
+      const all = await listConversationMessages(db, busy);
       expect(all?.map((m) => m.id)).toEqual([ids.m1, ids.m2, ids.m3]);
-      expect((await listConversationSummaries(db, "open")).find((c) => c.id === busy)?.unread).toBe(
-        0,
-      );
+      expect(await unreadOf()).toBe(before);
 
       const m4 = await insertMessage(db, busy, "visitor", "Still there?", t0 + 40);
-      expect((await listConversationSummaries(db, "open")).find((c) => c.id === busy)?.unread).toBe(
-        1,
-      );
-      const after = await readConversationMessages(db, busy, { afterId: ids.m3 ?? 0 });
+      const after = await listConversationMessages(db, busy, { afterId: ids.m3 ?? 0 });
       expect(after?.map((m) => m.message)).toEqual(["Still there?"]);
-      expect(await readConversationMessages(db, busy, { afterId: m4 })).toEqual([]);
-      // Reading an older page never moves the mark back.
-      expect(await readConversationMessages(db, busy, { afterId: 0, limit: 1 })).toHaveLength(1);
-      const row = await db
-        .selectFrom("chat_conversations")
-        .select("agent_read_id")
-        .where("id", "=", busy)
-        .executeTakeFirstOrThrow();
-      expect(row.agent_read_id).toBe(m4);
+      expect(await listConversationMessages(db, busy, { afterId: m4 })).toEqual([]);
+      expect(await listConversationMessages(db, busy, { afterId: 0, limit: 1 })).toHaveLength(1);
+      expect(await unreadOf()).toBe((before ?? 0) + 1);
     });
 
     it("answers undefined for a conversation that does not exist", async () => {
-      expect(await readConversationMessages(db, 987_654)).toBeUndefined();
+      expect(await listConversationMessages(db, 987_654)).toBeUndefined();
     });
 
-    it("lists contact messages newest first with handled as a boolean", async () => {
-      const base = {
-        phone: undefined,
-        ipHash: "h",
-        userAgent: undefined,
-      };
+    it("marks read up to an id, never past the newest message and never backwards", async () => {
+      const c = await insertConversation(db, { email: "marks@example.com", startedAt: t0 });
+      const v1 = await insertMessage(db, c, "visitor", "One", t0 + 1);
+      const v2 = await insertMessage(db, c, "visitor", "Two", t0 + 2);
+      const unreadOf = async () =>
+        (await listConversationSummaries(db, "open")).find((x) => x.id === c)?.unread;
+      expect(await unreadOf()).toBe(2);
+      expect(await markConversationRead(db, c, v1)).toBe(true);
+      expect(await unreadOf()).toBe(1);
+      expect(await markConversationRead(db, c, v1)).toBe(false);
+      expect(await markConversationRead(db, c, 0)).toBe(false);
+      // An id beyond the newest message reads up to the newest only: a later one stays unread.
+      expect(await markConversationRead(db, c, v2 + 1000)).toBe(true);
+      await insertMessage(db, c, "visitor", "Three", t0 + 3);
+      expect(await unreadOf()).toBe(1);
+    });
+
+    it("lists a visitor's other conversations, newest first", async () => {
+      const email = "returning@example.com";
+      const first = await insertConversation(db, {
+        email,
+        startedAt: t0 - 5000,
+        state: "ended",
+        endedAt: t0 - 4000,
+        endedBy: "agent",
+      });
+      const second = await insertConversation(db, {
+        email,
+        startedAt: t0 - 3000,
+        state: "ended",
+        endedAt: t0 - 2000,
+        endedBy: "visitor",
+      });
+      const current = await insertConversation(db, { email, startedAt: t0 });
+      const earlier = await listVisitorConversations(db, email, { exceptId: current, limit: 50 });
+      expect(earlier.map((c) => c.id)).toEqual([second, first]);
+      expect(
+        await listVisitorConversations(db, email, { exceptId: current, limit: 1 }),
+      ).toHaveLength(1);
+    });
+
+    it("lists contact messages newest first with their read and handled state", async () => {
+      const base = { phone: undefined, ipHash: "h", userAgent: undefined };
+      const agent = await createAgent(db, {
+        email: "handler@example.com",
+        name: "Hana Handler",
+        passwordHash: "x",
+      });
       const older = await insertContactMessage(db, {
         ...base,
         name: "Old",
@@ -322,7 +380,7 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
         message: "First",
         receivedAt: t0,
       });
-      await insertContactMessage(db, {
+      const newer = await insertContactMessage(db, {
         ...base,
         name: "New",
         email: "new@example.com",
@@ -330,19 +388,139 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
         message: "Second",
         receivedAt: t0 + 1000,
       });
-      await setContactMessageHandled(db, older, true);
+      expect(await updateContactMessageState(db, older, { handled: true }, agent.id, t0 + 5)).toBe(
+        true,
+      );
       const list = await listContactMessageSummaries(db);
       expect(list.map((m) => m.name)).toEqual(["New", "Old"]);
       expect(list[0]).toEqual({
-        id: expect.any(Number),
+        id: newer,
         name: "New",
         email: "new@example.com",
         phone: "+1 555 0100",
         message: "Second",
         received_at: t0 + 1000,
+        read: false,
         handled: false,
+        handled_at: null,
+        handled_by: null,
       });
-      expect(list[1]?.handled).toBe(true);
+      expect(list[1]).toMatchObject({
+        handled: true,
+        handled_at: t0 + 5,
+        handled_by: "Hana Handler",
+        read: false,
+      });
+      // The handler's current name is shown.
+      await setAgentName(db, agent.id, "Hana H.");
+      expect((await findContactMessageSummary(db, older))?.handled_by).toBe("Hana H.");
+
+      // Read keeps the first time; unread clears it; not handled clears who and when.
+      await updateContactMessageState(db, newer, { read: true }, agent.id, t0 + 10);
+      await updateContactMessageState(db, newer, { read: true }, agent.id, t0 + 20);
+      const read = await db
+        .selectFrom("contact_messages")
+        .select("read_at")
+        .where("id", "=", newer)
+        .executeTakeFirstOrThrow();
+      expect(read.read_at).toBe(t0 + 10);
+      expect((await findContactMessageSummary(db, newer))?.read).toBe(true);
+      await updateContactMessageState(db, newer, { read: false }, agent.id);
+      expect((await findContactMessageSummary(db, newer))?.read).toBe(false);
+      await updateContactMessageState(db, older, { handled: false }, agent.id);
+      expect(await findContactMessageSummary(db, older)).toMatchObject({
+        handled: false,
+        handled_at: null,
+        handled_by: null,
+      });
+      expect(await updateContactMessageState(db, 987_654, { read: true }, agent.id)).toBe(false);
+      expect(await findContactMessageSummary(db, 987_654)).toBeUndefined();
+    });
+
+    it("searches contact messages case-insensitively, with % and _ taken literally", async () => {
+      const base = { ipHash: "h", userAgent: undefined, receivedAt: t0 + 50_000 };
+      const a = await insertContactMessage(db, {
+        ...base,
+        name: "Zed Zebra",
+        email: "zed@search.example",
+        phone: "+44 20 7946 0958",
+        message: "We need 100% of our LEAVE tracked",
+      });
+      const b = await insertContactMessage(db, {
+        ...base,
+        name: "Yan Search",
+        email: "yan_x@search.example",
+        phone: undefined,
+        message: "About leave policies",
+      });
+      const ids = async (q: string, filter: "all" | "unread" | "unhandled" = "all") =>
+        (await listContactMessageSummaries(db, { q, filter })).map((m) => m.id).sort();
+      expect(await ids("leave")).toEqual([a, b].sort());
+      expect(await ids("LEAVE tracked")).toEqual([a]);
+      expect(await ids("100%")).toEqual([a]);
+      expect(await ids("0%")).toEqual([a]);
+      // "%" alone would match everything if it were a wildcard.
+      expect(await ids("%")).toEqual([a]);
+      expect(await ids("yan_x")).toEqual([b]);
+      expect(await ids("n_x")).toEqual([b]);
+      expect(await ids("_")).toEqual([b]);
+      expect(await ids("\\")).toEqual([]);
+      expect(await ids("7946")).toEqual([a]);
+      expect(await ids("ZED@SEARCH")).toEqual([a]);
+      expect(await ids("nothing like this")).toEqual([]);
+      await updateContactMessageState(db, a, { read: true, handled: true }, 1);
+      expect(await ids("search.example", "unread")).toEqual([b]);
+      expect(await ids("search.example", "unhandled")).toEqual([b]);
+      expect(likePattern("a%b_c\\")).toBe("%a\\%b\\_c\\\\%");
+    });
+
+    it("keeps canned replies sorted by title with the last editor's name", async () => {
+      const author = await createAgent(db, {
+        email: "author@example.com",
+        name: "Ann Author",
+        passwordHash: "x",
+      });
+      const editor = await createAgent(db, {
+        email: "editor@example.com",
+        name: "Ed Editor",
+        passwordHash: "x",
+      });
+      const before = await countCannedReplies(db);
+      const pricing = await createCannedReply(
+        db,
+        { title: "pricing", body: "Employees are $1.0 each." },
+        author.id,
+        t0,
+      );
+      const hello = await createCannedReply(
+        db,
+        { title: "Hello", body: "Hello! How can we help?" },
+        author.id,
+        t0,
+      );
+      expect(await countCannedReplies(db)).toBe(before + 2);
+      expect((await listCannedReplies(db)).map((r) => r.title)).toEqual(["Hello", "pricing"]);
+      expect(
+        await updateCannedReply(
+          db,
+          pricing,
+          { title: "Pricing", body: "Per employee: $1.0." },
+          editor.id,
+          t0 + 9,
+        ),
+      ).toBe(true);
+      expect(await findCannedReply(db, pricing)).toEqual({
+        id: pricing,
+        title: "Pricing",
+        body: "Per employee: $1.0.",
+        updated_at: t0 + 9,
+        updated_by: "Ed Editor",
+      });
+      expect(await deleteCannedReply(db, hello)).toBe(true);
+      expect(await deleteCannedReply(db, hello)).toBe(false);
+      expect(await updateCannedReply(db, hello, { title: "x", body: "y" }, editor.id)).toBe(false);
+      expect(await findCannedReply(db, hello)).toBeUndefined();
+      await deleteCannedReply(db, pricing);
     });
   });
 }

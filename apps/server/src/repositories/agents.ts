@@ -1,6 +1,6 @@
 /** Support agents (table agents). E-mail addresses are stored trimmed and lower-cased. */
 import { normalizeEmail, type AgentProfile, type AgentRole } from "@hourline/contracts/chat";
-import type { Kysely, Selectable } from "kysely";
+import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
 import type { AgentsTable, Database } from "../db/schema";
 
 export interface Agent {
@@ -115,7 +115,7 @@ export async function countAgents(db: Kysely<Database>): Promise<number> {
 async function updateAgent(
   db: Kysely<Database>,
   id: number,
-  values: { disabled?: number; password_hash?: string; name?: string },
+  values: { disabled?: number; password_hash?: string; name?: string; role?: AgentRole },
   now: number,
 ): Promise<boolean> {
   const result = await db
@@ -146,6 +146,57 @@ export function setAgentPassword(
   now = Date.now(),
 ): Promise<boolean> {
   return updateAgent(db, id, { password_hash: passwordHash }, now);
+}
+
+/** Admins who can sign in: the console never lets this drop to zero. */
+export async function countEnabledAdmins(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("agents")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("role", "=", "admin")
+    .where("disabled", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Sets an agent's role and/or disabled flag unless that would leave no enabled admin. The check and
+ * the write are one transaction that locks the enabled admins' rows on PostgreSQL (SQLite runs one
+ * transaction at a time), so two admins removing each other at once cannot both succeed. False,
+ * with nothing changed, when the change was refused.
+ */
+export async function setAgentAccessKeepingAnAdmin(
+  db: Kysely<Database>,
+  id: number,
+  change: { role?: AgentRole | undefined; disabled?: boolean | undefined },
+  now = Date.now(),
+): Promise<boolean> {
+  const { role, disabled } = change;
+  if (role === undefined && disabled === undefined) return true;
+  return db.transaction().execute(async (trx) => {
+    const admins = trx
+      .selectFrom("agents")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("disabled", "=", 0)
+      .orderBy("id");
+    const enabledAdmins = await (
+      trx.getExecutor().adapter instanceof PostgresAdapter ? admins.forUpdate() : admins
+    ).execute();
+    const losesAdmin =
+      enabledAdmins.some((a) => a.id === id) && (role === "agent" || disabled === true);
+    if (losesAdmin && enabledAdmins.length <= 1) return false;
+    await updateAgent(
+      trx,
+      id,
+      {
+        ...(role !== undefined ? { role } : {}),
+        ...(disabled !== undefined ? { disabled: disabled ? 1 : 0 } : {}),
+      },
+      now,
+    );
+    return true;
+  });
 }
 
 export function setAgentName(

@@ -7,7 +7,7 @@
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { apiError } from "@hourline/contracts/api-error";
-import type { FastifyError, FastifyPluginAsync } from "fastify";
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { isCrossSiteRequest, originOf } from "../../auth/origin-check";
 import agentRoutes from "./agent/index";
 import verifyOtpRoute from "./client/verify-otp";
@@ -46,8 +46,9 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
 
   // CSRF: a POST from another site's page is refused before any route sees it.
   const ownOrigin = originOf(options.publicUrl);
+  const isCrossSite = (request: FastifyRequest) => isCrossSiteRequest(request, ownOrigin);
   app.addHook("onRequest", async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && isCrossSiteRequest(request, ownOrigin)) {
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
       return reply
         .code(403)
         .send(apiError(403, "forbidden", "This request must come from our own website."));
@@ -75,7 +76,8 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   await app.register(chatRoutes, { prefix: "/support" });
   await app.register(uploadRoutes, { prefix: "/support", dataDir: options.dataDir });
   await app.register(verifyOtpRoute, { prefix: "/client" });
-  await app.register(agentRoutes, { prefix: "/agent" });
+  // The agent API refuses other sites for every method, GET included.
+  await app.register(agentRoutes, { prefix: "/agent", dataDir: options.dataDir, isCrossSite });
 };
 
 export default apiRoutes;

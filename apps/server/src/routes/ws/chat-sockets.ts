@@ -14,6 +14,8 @@ import {
   type AgentProfile,
   type ErrorFrame,
   type TypingFrame,
+  type VisitorPresenceFrame,
+  type AgentPresenceFrame,
 } from "@hourline/contracts/chat";
 import { apiError, fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -143,6 +145,11 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         for (const conn of entry.sockets) send(conn.socket, frame);
       }
     }),
+    // A new display name or role reaches the sockets that cache the agent's profile.
+    broker.subscribe(channels.agentProfiles, (event) => {
+      const profile = event as AgentProfile;
+      for (const conn of agents) if (conn.agent.id === profile.id) conn.agent = profile;
+    }),
     broker.subscribe(channels.agentSessions, (event) => {
       const { sessionId, agentId } = event as { sessionId?: number; agentId: number };
       for (const conn of agents) {
@@ -159,6 +166,42 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
   const stopSessionEvents = app.agentSessions.onSessionEnded((event) => {
     void broker.publish(channels.agentSessions, event);
   });
+  const stopProfileEvents = app.agentSessions.onProfileChanged((profile) => {
+    void broker.publish(channels.agentProfiles, profile);
+  });
+
+  /**
+   * Counts one socket in or out under a presence key, on any instance, and tells the agents when
+   * the first socket came (online) or the last one went (offline).
+   */
+  async function trackPresence(
+    key: string,
+    member: string,
+    present: boolean,
+    frame: (online: boolean) => VisitorPresenceFrame | AgentPresenceFrame,
+  ) {
+    await broker.setPresent(key, member, present);
+    const count = await broker.countPresent(key);
+    if ((present && count === 1) || (!present && count === 0)) {
+      await broker.publish(channels.agents, frame(present));
+    }
+  }
+
+  /** A visitor's first tab connected or last tab closed. */
+  const visitorPresence = (email: string, member: string, present: boolean) =>
+    trackPresence(presenceKeys.visitor(email), member, present, (online) => ({
+      message_type: "visitor_presence",
+      visitor_email: email,
+      online,
+    }));
+
+  /** An agent's first console connected or last one closed (the agents screen shows it). */
+  const agentPresence = (agentId: number, member: string, present: boolean) =>
+    trackPresence(presenceKeys.agent(agentId), member, present, (online) => ({
+      message_type: "agent_presence",
+      agent_id: agentId,
+      online,
+    }));
 
   // Heartbeat, and a re-check of every session (expired, signed out on another instance). The
   // sockets are split into slices checked one after another across the interval, so thousands of
@@ -190,6 +233,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     stopSessionEvents();
+    stopProfileEvents();
     for (const unsubscribe of unsubscribers) unsubscribe();
   });
 
@@ -387,7 +431,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       // Presence is set before frames are handled and cleared only after it was set.
       const setUp = (async () => {
         await subscribed;
-        await broker.setPresent(presenceKeys.visitor(session.email), conn.member, true);
+        await visitorPresence(session.email, conn.member, true);
         send(socket, { message_type: "presence", agents_online: await chat.agentsOnline() });
       })();
       socket.on("close", () => {
@@ -401,7 +445,8 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         }
         void setUp
           .catch(() => undefined)
-          .then(() => broker.setPresent(presenceKeys.visitor(session.email), conn.member, false));
+          .then(() => visitorPresence(session.email, conn.member, false))
+          .catch((err: unknown) => request.log.warn({ err }, "visitor presence not cleared"));
       });
       await setUp;
       ready();
@@ -452,7 +497,12 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
             from: "agent",
           };
           await broker.publish(channels.visitor(conversation.visitor_email), typing);
-          await broker.publish(channels.agents, typing);
+          // The other agents see who is typing; the visitor sees "Support is typing".
+          await broker.publish(channels.agents, {
+            ...typing,
+            agent_id: conn.agent.id,
+            agent_name: conn.agent.name,
+          });
           return;
         }
         const ack = await chat.postFromAgent(conn.agent, {
@@ -466,6 +516,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       agents.add(conn);
       const setUp = (async () => {
         await broker.setPresent(presenceKeys.agents, conn.member, true);
+        await agentPresence(conn.agent.id, conn.member, true);
         await chat.announcePresence();
       })();
       socket.on("close", () => {
@@ -473,6 +524,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         void setUp
           .catch(() => undefined)
           .then(() => broker.setPresent(presenceKeys.agents, conn.member, false))
+          .then(() => agentPresence(conn.agent.id, conn.member, false))
           .then(() => chat.announcePresence())
           .catch(() => undefined);
       });

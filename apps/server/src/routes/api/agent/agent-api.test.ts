@@ -537,8 +537,16 @@ describe("the inbox", () => {
         created_at: t0 + 9000,
       },
       unread: 2,
+      // The agent's answer came after "Hello": the visitor waits since "About leave".
+      waiting_since: t0 + 9000,
+      visitor_online: false,
     });
-    expect(list[1]).toMatchObject({ id: quiet, last_message: null, unread: 0 });
+    expect(list[1]).toMatchObject({
+      id: quiet,
+      last_message: null,
+      unread: 0,
+      waiting_since: null,
+    });
     expect((await get(app, "/api/agent/conversations?state=open", cookie)).json()).toEqual(list);
   });
 
@@ -548,7 +556,7 @@ describe("the inbox", () => {
     expect(list[0]).toMatchObject({ id: ended, state: "ended", ended_by: "agent", unread: 0 });
   });
 
-  it("returns a conversation's messages, marks them read, and pages with ?after", async () => {
+  it("returns a conversation's messages and pages with ?after; only POST .../read marks read", async () => {
     const res = await get(app, `/api/agent/conversations/${busy}/messages`, cookie);
     expect(res.statusCode).toBe(200);
     const messages = res.json();
@@ -561,19 +569,29 @@ describe("the inbox", () => {
       (await get(app, "/api/agent/conversations", cookie))
         .json()
         .find((c: { id: number }) => c.id === busy).unread;
-    expect(await unreadOf()).toBe(0);
+    // A GET changes nothing: a console may fetch a history nobody is looking at.
+    expect(await unreadOf()).toBe(2);
 
     const newer = await insertMessage(app.database.db, busy, "visitor", "Still there?", Date.now());
-    expect(await unreadOf()).toBe(1);
+    expect(await unreadOf()).toBe(3);
     const after = await get(
       app,
       `/api/agent/conversations/${busy}/messages?after=${lastId}`,
       cookie,
     );
     expect(after.json().map((m: { id: number }) => m.id)).toEqual([newer]);
-    expect(await unreadOf()).toBe(0);
     const none = await get(app, `/api/agent/conversations/${busy}/messages?after=${newer}`, cookie);
     expect(none.json()).toEqual([]);
+    expect(await unreadOf()).toBe(3);
+
+    const read = await app.inject({
+      method: "POST",
+      url: `/api/agent/conversations/${busy}/read`,
+      payload: { last_id: newer },
+      headers: { cookie },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await unreadOf()).toBe(0);
   });
 
   it("answers 404 for a conversation that does not exist", async () => {
@@ -615,7 +633,10 @@ describe("the inbox", () => {
       phone: null,
       message: "Could we see a demo?",
       received_at: t0 + 1,
+      read: false,
       handled: false,
+      handled_at: null,
+      handled_by: null,
     });
   });
 });
@@ -713,9 +734,16 @@ describe.skipIf(!pgUp)("the agent API on PostgreSQL", () => {
       await insertMessage(app.database.db, id, "visitor", "Hello", Date.now());
       const list = (await get(app, "/api/agent/conversations", cookie)).json();
       expect(list).toMatchObject([{ id, unread: 1, last_message: { message: "Hello" } }]);
-      expect(
-        (await get(app, `/api/agent/conversations/${id}/messages`, cookie)).json(),
-      ).toHaveLength(1);
+      const messages = (await get(app, `/api/agent/conversations/${id}/messages`, cookie)).json();
+      expect(messages).toHaveLength(1);
+      expect((await get(app, "/api/agent/conversations", cookie)).json()[0].unread).toBe(1);
+      const read = await app.inject({
+        method: "POST",
+        url: `/api/agent/conversations/${id}/read`,
+        payload: { last_id: messages[0].id },
+        headers: { cookie },
+      });
+      expect(read.statusCode).toBe(200);
       expect((await get(app, "/api/agent/conversations", cookie)).json()[0].unread).toBe(0);
       await app.inject({ method: "POST", url: "/api/agent/logout", headers: { cookie } });
       expect((await get(app, "/api/agent/me", cookie)).statusCode).toBe(401);

@@ -1,8 +1,9 @@
 /**
- * The agent API under /api/agent (brief §4): sign-in and sign-out, the signed-in agent, the
- * conversation list, a conversation's messages and the contact messages. Every state-changing call
- * must come from our own origin; everything but login and logout needs the session, checked by the
- * requireAgent hook of an inner scope.
+ * The agent API under /api/agent (brief §4): sign-in and sign-out here; everything else needs the
+ * session, checked by the requireAgent hook of an inner scope, and lives in a file per area
+ * (profile, conversations, contact messages, canned replies, the admin's agents). Nothing here may
+ * be asked from another site, whatever the method: a foreign Origin or a cross-site fetch is
+ * refused before the session is even read.
  */
 import {
   apiError,
@@ -10,68 +11,44 @@ import {
   okSchema,
   describeRetryAfter,
 } from "@hourline/contracts/api-error";
-import {
-  agentLoginBodySchema,
-  chatMessageListSchema,
-  type AgentLoginBody,
-} from "@hourline/contracts/chat";
-import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod/mini";
-import { requireAgent, signedInAgent } from "../../../plugins/agent-sessions";
-import {
-  listContactMessageSummaries,
-  listConversationSummaries,
-  readConversationMessages,
-} from "../../../repositories/agent-inbox";
+import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/chat";
+import { agentAnswerSchema } from "@hourline/contracts/console";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { requireAgent } from "../../../plugins/agent-sessions";
+import agentAdminRoutes from "./agents";
+import cannedReplyRoutes from "./canned-replies";
+import contactMessageRoutes from "./contact-messages";
+import conversationRoutes, { type ConversationRoutesOptions } from "./conversations";
+import profileRoutes from "./profile";
 
 export interface AgentRoutesOptions {
   /** Sign-in attempts per client IP per window, whatever their outcome. */
   loginRateLimit?: { max: number; timeWindowMs: number } | undefined;
+  /** DATA_DIR, for the images agents send. */
+  dataDir: string;
+  uploadRateLimit?: ConversationRoutesOptions["uploadRateLimit"];
+  /** Refuses a request from another site (the API's one cross-site rule). */
+  isCrossSite: (request: FastifyRequest) => boolean;
 }
 
 export const defaultLoginRateLimit = { max: 10, timeWindowMs: 15 * 60_000 };
 
 export const incorrectCredentialsMessage = "The e-mail or password is incorrect.";
 
-// Ids travel as decimal strings in paths and queries; anything else is a 400, never a 500.
-const idString = (message: string) =>
-  z.pipe(
-    z.string({ error: message }).check(z.regex(/^\d{1,15}$/, message)),
-    z.transform((v) => Number(v)),
-  );
-
-const conversationsQuerySchema = z.object({
-  state: z.optional(z.enum(["open", "ended"], { error: "state must be open or ended" })),
-});
-type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
-
-const conversationParamsSchema = z.object({
-  id: idString("The conversation id must be a whole number."),
-});
-type ConversationParams = z.infer<typeof conversationParamsSchema>;
-
-const messagesQuerySchema = z.object({
-  after: z.optional(idString("after must be a message id (a whole number, 0 or more).")),
-});
-type MessagesQuery = z.infer<typeof messagesQuerySchema>;
-
-const agentAnswerSchema = z.object({
-  status: z.literal(200),
-  agent: z.object({
-    id: z.number(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(["admin", "agent"]),
-  }),
-});
-
 const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options) => {
   const sessions = app.agentSessions;
   const loginLimit = options.loginRateLimit ?? defaultLoginRateLimit;
 
-  // Answers about one agent's work are never kept by a browser or a proxy.
-  app.addHook("onRequest", async (_request, reply) => {
+  // Answers about one agent's work are never kept by a browser or a proxy, and none is given to
+  // another site's page, not even for a GET.
+  app.addHook("onRequest", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
+    if (options.isCrossSite(request)) {
+      return reply
+        .code(403)
+        .send(apiError(403, "forbidden", "This request must come from our own website."));
+    }
+    return undefined;
   });
 
   app.route<{ Body: AgentLoginBody }>({
@@ -126,44 +103,14 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
 
   await app.register(async (signedIn) => {
     signedIn.addHook("onRequest", requireAgent);
-
-    signedIn.get(
-      "/me",
-      { schema: { response: { 200: agentAnswerSchema, "4xx": apiErrorSchema } } },
-      async (request) => ({ status: 200 as const, agent: signedInAgent(request).agent }),
-    );
-
-    signedIn.get<{ Querystring: ConversationsQuery }>(
-      "/conversations",
-      { schema: { querystring: conversationsQuerySchema, response: { "4xx": apiErrorSchema } } },
-      async (request) => listConversationSummaries(app.database.db, request.query.state ?? "open"),
-    );
-
-    signedIn.get<{ Params: ConversationParams; Querystring: MessagesQuery }>(
-      "/conversations/:id/messages",
-      {
-        schema: {
-          params: conversationParamsSchema,
-          querystring: messagesQuerySchema,
-          response: { 200: chatMessageListSchema, "4xx": apiErrorSchema },
-        },
-      },
-      async (request, reply) => {
-        const messages = await readConversationMessages(app.database.db, request.params.id, {
-          afterId: request.query.after ?? 0,
-        });
-        if (!messages) {
-          return reply.code(404).send(apiError(404, "not_found", "No such conversation."));
-        }
-        return messages;
-      },
-    );
-
-    signedIn.get(
-      "/contact-messages",
-      { schema: { response: { "4xx": apiErrorSchema } } },
-      async () => listContactMessageSummaries(app.database.db),
-    );
+    await signedIn.register(profileRoutes);
+    await signedIn.register(conversationRoutes, {
+      dataDir: options.dataDir,
+      uploadRateLimit: options.uploadRateLimit,
+    });
+    await signedIn.register(contactMessageRoutes);
+    await signedIn.register(cannedReplyRoutes);
+    await signedIn.register(agentAdminRoutes);
   });
 };
 

@@ -16,18 +16,13 @@
  * sandboxing CSP, inline disposition with a fixed file name, and private immutable caching (a name
  * is never reused).
  */
-import multipart from "@fastify/multipart";
 import { apiError, apiErrorSchema, type ApiErrorCode } from "@hourline/contracts/api-error";
 import { chatLimits, uploadAnswerSchema } from "@hourline/contracts/chat";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import {
-  defaultMaxPixels,
-  ImageUploadError,
-  processImageUpload,
-  type ProcessedImage,
-} from "../../../chat/image-upload";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { defaultMaxPixels } from "../../../chat/image-upload";
 import { isUploadName, uploadExtensionOf } from "../../../chat/upload-name";
 import { createUploadStore } from "../../../chat/upload-store";
+import { receiveOneImage, registerImageMultipart } from "../image-multipart";
 
 export interface UploadRouteOptions {
   dataDir: string;
@@ -46,53 +41,8 @@ export const uploadResponseHeaders = {
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
 
-const exactlyOneFile = "Please send exactly one image, in the form field named file.";
-
 function sendError(reply: FastifyReply, status: number, code: ApiErrorCode, message: string) {
   return reply.code(status).send(apiError(status, code, message));
-}
-
-/** How long a refused upload's remaining body is read and thrown away before the socket is cut. */
-export const refusedUploadLingerMs = 5_000;
-
-/**
- * After refusing an upload part-way (too large, a second file, a broken part), the rest of the body
- * is still on its way. It is read and discarded, never buffered, so the client receives the answer
- * instead of a connection reset, and the connection is not left stalled (which would also hold up
- * a graceful shutdown); a client still sending after `refusedUploadLingerMs` is disconnected.
- */
-function discardRestOfBody(request: FastifyRequest): void {
-  const raw = request.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  raw.resume();
-  const timer = setTimeout(() => raw.socket?.destroy(), refusedUploadLingerMs);
-  timer.unref();
-  const done = () => clearTimeout(timer);
-  raw.once("end", done);
-  raw.once("close", done);
-}
-
-/** What @fastify/multipart and busboy throw, as the API's answer. */
-function multipartRefusal(error: unknown): { status: number; code: ApiErrorCode; message: string } {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return { status: 413, code: "too_large", message: "That file is too large." };
-    case "FST_FILES_LIMIT":
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-    case "FST_PROTO_VIOLATION":
-      return { status: 400, code: "bad_request", message: exactlyOneFile };
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return {
-        status: 415,
-        code: "unsupported_media_type",
-        message: "Send the image as multipart/form-data.",
-      };
-    default:
-      return { status: 400, code: "bad_request", message: "The upload could not be read." };
-  }
 }
 
 const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options) => {
@@ -101,21 +51,7 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
   const limit = options.rateLimit ?? defaultUploadRateLimit;
   const store = createUploadStore(app.database.db, options.dataDir);
 
-  // Scoped to this plugin: no other route parses multipart bodies. busboy's own file limit is one
-  // byte above ours, so our count (processImageUpload) trips first and answers at once: busboy at
-  // its limit would skip, but keep reading, the rest of the part before ending the stream.
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      files: 1,
-      fileSize: maxBytes + 1,
-      fields: 4,
-      parts: 5,
-      fieldNameSize: 100,
-      fieldSize: 1024,
-      headerPairs: 20,
-    },
-  });
+  await registerImageMultipart(app, maxBytes);
 
   app.route({
     method: "POST",
@@ -136,36 +72,9 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
       if (!conversation) {
         return sendError(reply, 409, "conflict", "Please start a chat before sending an image.");
       }
-      if (!request.isMultipart()) {
-        return sendError(
-          reply,
-          415,
-          "unsupported_media_type",
-          "Send the image as multipart/form-data.",
-        );
-      }
-
-      let image: ProcessedImage | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== "file") continue; // fields are ignored
-          if (part.fieldname !== "file" || image) {
-            discardRestOfBody(request);
-            return sendError(reply, 400, "bad_request", exactlyOneFile);
-          }
-          image = await processImageUpload(part.file, { maxBytes, maxPixels });
-        }
-      } catch (error) {
-        discardRestOfBody(request);
-        if (error instanceof ImageUploadError) {
-          request.log.info({ err: error.name }, "chat upload refused");
-          return sendError(reply, error.statusCode, error.code, error.message);
-        }
-        const refusal = multipartRefusal(error);
-        request.log.info({ err: (error as Error).message }, "chat upload refused");
-        return sendError(reply, refusal.status, refusal.code, refusal.message);
-      }
-      if (!image) return sendError(reply, 400, "bad_request", exactlyOneFile);
+      const received = await receiveOneImage(request, { maxBytes, maxPixels });
+      if (!received.ok) return sendError(reply, received.status, received.code, received.message);
+      const image = received.image;
 
       const stored = await store.save(image, {
         conversationId: conversation.id,

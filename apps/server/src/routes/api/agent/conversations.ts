@@ -1,0 +1,140 @@
+/**
+ * The console's conversations: the lists (open or ended), one conversation with its visitor and
+ * their other conversations, its messages (a GET changes nothing), marking what an agent has seen
+ * as read (the new unread count reaches every agent), and an image the agent sends into an open
+ * chat.
+ */
+import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
+import {
+  chatLimits,
+  chatMessageListSchema,
+  conversationSummaryListSchema,
+  uploadAnswerSchema,
+} from "@hourline/contracts/chat";
+import {
+  conversationDetailAnswerSchema,
+  markReadBodySchema,
+  type MarkReadBody,
+} from "@hourline/contracts/console";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod/mini";
+import { defaultMaxPixels } from "../../../chat/image-upload";
+import { createUploadStore } from "../../../chat/upload-store";
+import { signedInAgent } from "../../../plugins/agent-sessions";
+import { receiveOneImage, registerImageMultipart } from "../image-multipart";
+import { idParamsSchema, idString, type IdParams } from "./id-param";
+
+export interface ConversationRoutesOptions {
+  dataDir: string;
+  /** Agent image uploads per client IP per window. */
+  uploadRateLimit?: { max: number; timeWindowMs: number } | undefined;
+}
+
+export const defaultAgentUploadRateLimit = { max: 60, timeWindowMs: 10 * 60_000 };
+
+const listQuerySchema = z.object({
+  state: z.optional(z.enum(["open", "ended"], { error: "state must be open or ended" })),
+});
+const messagesQuerySchema = z.object({
+  after: z.optional(idString("after must be a message id (a whole number, 0 or more).")),
+});
+const params = idParamsSchema("conversation");
+const noSuchConversation = apiError(404, "not_found", "No such conversation.");
+
+const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async (app, options) => {
+  const chat = app.supportChat;
+  const uploadLimit = options.uploadRateLimit ?? defaultAgentUploadRateLimit;
+  const store = createUploadStore(app.database.db, options.dataDir);
+  await registerImageMultipart(app, chatLimits.uploadBytes);
+
+  app.get<{ Querystring: z.infer<typeof listQuerySchema> }>(
+    "/conversations",
+    {
+      schema: {
+        querystring: listQuerySchema,
+        response: { 200: conversationSummaryListSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request) => chat.conversationSummaries(request.query.state ?? "open"),
+  );
+
+  app.get<{ Params: IdParams }>(
+    "/conversations/:id",
+    {
+      schema: {
+        params,
+        response: { 200: conversationDetailAnswerSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      (await chat.conversationDetail(request.params.id)) ??
+      reply.code(404).send(noSuchConversation),
+  );
+
+  app.get<{ Params: IdParams; Querystring: z.infer<typeof messagesQuerySchema> }>(
+    "/conversations/:id/messages",
+    {
+      schema: {
+        params,
+        querystring: messagesQuerySchema,
+        response: { 200: chatMessageListSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      (await chat.messages(request.params.id, request.query.after ?? 0)) ??
+      reply.code(404).send(noSuchConversation),
+  );
+
+  app.post<{ Params: IdParams; Body: MarkReadBody }>(
+    "/conversations/:id/read",
+    {
+      bodyLimit: 1024,
+      schema: {
+        params,
+        body: markReadBodySchema,
+        response: { 200: okSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      (await chat.markRead(request.params.id, request.body.last_id))
+        ? { status: 200 as const }
+        : reply.code(404).send(noSuchConversation),
+  );
+
+  app.route<{ Params: IdParams }>({
+    method: "POST",
+    url: "/conversations/:id/upload",
+    config: { rateLimit: { max: uploadLimit.max, timeWindow: uploadLimit.timeWindowMs } },
+    schema: { params, response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema } },
+    handler: async (request, reply) => {
+      const { agent } = signedInAgent(request);
+      const conversation = await chat.conversation(request.params.id);
+      if (!conversation) return reply.code(404).send(noSuchConversation);
+      if (conversation.state !== "open") {
+        return reply
+          .code(409)
+          .send(apiError(409, "conflict", "This chat has ended, so no more images can be sent."));
+      }
+      const received = await receiveOneImage(request, {
+        maxBytes: chatLimits.uploadBytes,
+        maxPixels: defaultMaxPixels,
+      });
+      if (!received.ok) {
+        return reply
+          .code(received.status)
+          .send(apiError(received.status, received.code, received.message));
+      }
+      const stored = await store.save(received.image, {
+        conversationId: conversation.id,
+        uploadedBy: `agent:${agent.id}`,
+      });
+      request.log.info(
+        { uploadId: stored.id, conversationId: conversation.id, agentId: agent.id },
+        "chat image stored",
+      );
+      return { status: 200 as const, url: stored.url };
+    },
+  });
+};
+
+export default conversationRoutes;

@@ -1,0 +1,93 @@
+/**
+ * The signed-in agent: who they are, their display name (visitors see it beside replies; open
+ * sockets pick up a new one at once), and their password (the current one is needed, guesses count
+ * like failed sign-ins, and a change ends every other session of theirs).
+ */
+import {
+  apiError,
+  apiErrorSchema,
+  describeRetryAfter,
+  okSchema,
+} from "@hourline/contracts/api-error";
+import {
+  agentAnswerSchema,
+  changePasswordBodySchema,
+  updateProfileBodySchema,
+  type ChangePasswordBody,
+  type UpdateProfileBody,
+} from "@hourline/contracts/console";
+import type { FastifyPluginAsync } from "fastify";
+import { signedInAgent } from "../../../plugins/agent-sessions";
+import { setAgentName, toAgentProfile } from "../../../repositories/agents";
+
+export const wrongCurrentPassword = "Your current password is not correct.";
+
+const profileRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+  const sessions = app.agentSessions;
+
+  app.get(
+    "/me",
+    { schema: { response: { 200: agentAnswerSchema, "4xx": apiErrorSchema } } },
+    async (request) => ({ status: 200 as const, agent: signedInAgent(request).agent }),
+  );
+
+  app.patch<{ Body: UpdateProfileBody }>(
+    "/me",
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        body: updateProfileBodySchema,
+        response: { 200: agentAnswerSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { agent } = signedInAgent(request);
+      await setAgentName(db, agent.id, request.body.name);
+      const updated = toAgentProfile({ ...agent, name: request.body.name });
+      sessions.announceProfile(updated);
+      request.log.info({ agentId: agent.id }, "agent changed their display name");
+      return { status: 200 as const, agent: updated };
+    },
+  );
+
+  app.post<{ Body: ChangePasswordBody }>(
+    "/me/password",
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        body: changePasswordBodySchema,
+        response: { 200: okSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { agent, sessionId } = signedInAgent(request);
+      const check = await sessions.checkOwnPassword(agent, request.body.current_password);
+      if (!check.ok) {
+        if (check.retryAfterSeconds > 0) {
+          return reply
+            .code(429)
+            .header("Retry-After", String(check.retryAfterSeconds))
+            .send(
+              apiError(
+                429,
+                "rate_limited",
+                `Too many attempts. Please try again in ${describeRetryAfter(check.retryAfterSeconds)}.`,
+              ),
+            );
+        }
+        request.log.info({ agentId: agent.id }, "password change refused: wrong current password");
+        return reply.code(400).send(
+          apiError(400, "validation_failed", "Some fields need your attention.", {
+            current_password: wrongCurrentPassword,
+          }),
+        );
+      }
+      await sessions.setPassword(agent.id, request.body.new_password, sessionId);
+      request.log.info({ agentId: agent.id }, "agent changed their password; other sessions ended");
+      return { status: 200 as const };
+    },
+  );
+};
+
+export default profileRoutes;
