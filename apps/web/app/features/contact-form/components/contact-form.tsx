@@ -28,8 +28,11 @@ import {
   type ContactFormOutput,
   type SendOutcome,
 } from "../api/send-contact-message";
-import { describedBy, FormField, fieldIds, inputClass } from "./form-field";
+import { controlProps, fieldIds, FormField, inputClass } from "~/components/ui/form-field";
 import { ThankYouDialog } from "./thank-you-dialog";
+
+/** The contact form's ids start with this. */
+const FORM = "contact";
 
 const emptyForm: ContactFormInput = {
   name: "",
@@ -198,7 +201,7 @@ export function ContactForm() {
               {errorList.map((f) => (
                 <li key={f}>
                   <a
-                    href={`#${fieldIds(f).id}`}
+                    href={`#${fieldIds(FORM, f).id}`}
                     className="text-danger underline"
                     onClick={(event) => {
                       event.preventDefault();
@@ -216,6 +219,7 @@ export function ContactForm() {
         <div className="grid gap-6 sm:grid-cols-2">
           {(["name", "email"] as const).map((name) => (
             <FormField
+              scope={FORM}
               key={name}
               name={name}
               label={contactFieldText[name].label}
@@ -223,18 +227,15 @@ export function ContactForm() {
               error={errors[name]?.message}
             >
               <input
-                id={fieldIds(name).id}
+                {...controlProps(FORM, name, {
+                  hint: Boolean(contactFieldText[name].hint),
+                  invalid: errors[name],
+                })}
                 {...field(name)}
                 type={controls[name].type}
                 autoComplete={controls[name].autoComplete}
                 maxLength={controls[name].maxLength}
                 required
-                aria-invalid={errors[name] ? true : undefined}
-                aria-describedby={describedBy(
-                  name,
-                  Boolean(contactFieldText[name].hint),
-                  Boolean(errors[name]),
-                )}
                 className={inputClass}
               />
             </FormField>
@@ -242,38 +243,36 @@ export function ContactForm() {
         </div>
 
         <FormField
+          scope={FORM}
           name="phone_numbers"
           label={contactFieldText.phone_numbers.label}
           hint={contactFieldText.phone_numbers.hint}
           error={errors.phone_numbers?.message}
         >
           <input
-            id={fieldIds("phone_numbers").id}
+            {...controlProps(FORM, "phone_numbers", { hint: true, invalid: errors.phone_numbers })}
             {...field("phone_numbers")}
             type="tel"
             inputMode="tel"
             autoComplete={controls.phone_numbers.autoComplete}
             maxLength={controls.phone_numbers.maxLength}
-            aria-invalid={errors.phone_numbers ? true : undefined}
-            aria-describedby={describedBy("phone_numbers", true, Boolean(errors.phone_numbers))}
             className={`${inputClass} sm:max-w-xs`}
           />
         </FormField>
 
         <FormField
+          scope={FORM}
           name="message"
           label={contactFieldText.message.label}
           hint={contactFieldText.message.hint}
           error={errors.message?.message}
         >
           <textarea
-            id={fieldIds("message").id}
+            {...controlProps(FORM, "message", { hint: true, invalid: errors.message })}
             {...field("message")}
             rows={6}
             maxLength={controls.message.maxLength}
             required
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy("message", true, Boolean(errors.message))}
             className={`${inputClass} min-h-40 resize-y`}
           />
         </FormField>

@@ -4,10 +4,10 @@
  * asked for). Every message's HTML is sanitized again before it is inserted.
  */
 import { CircleAlert, Check, Clock } from "lucide-react";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { brand } from "~/brand";
 import type { ShownMessage } from "../model/chat-state";
-import { sanitizeMessageHtml } from "~/lib/live-chat/message-html";
+import { MessageBody } from "~/lib/live-chat/message-body";
 import { formatClockTime, isoTime } from "~/lib/live-chat/clock-time";
 
 /** Spec §9: the list scrolls to the bottom this long after a message. */
@@ -85,7 +85,6 @@ const MessageItem = memo(function MessageItem({
   onRetry: (clientId: string) => void;
 }) {
   const own = message.from === "visitor";
-  const html = useMemo(() => sanitizeMessageHtml(message.html), [message.html]);
   return (
     <li
       className={`flex max-w-[85%] flex-col gap-1 ${own ? "items-end self-end" : "items-start self-start"}`}
@@ -98,15 +97,14 @@ const MessageItem = memo(function MessageItem({
         <span aria-hidden="true"> · </span>
         <time dateTime={isoTime(message.createdAt)}>{formatClockTime(message.createdAt)}</time>
       </p>
-      <div
-        className={`rounded-2xl px-3.5 py-2 break-words [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-2 [&_img]:h-auto [&_img]:max-w-[200px] [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:whitespace-pre-wrap [&_ul]:list-disc [&_ul]:pl-5 ${
+      <MessageBody
+        html={message.html}
+        className={
           own
-            ? "rounded-br-md bg-brand-strong text-on-brand [&_a]:text-on-brand"
-            : "rounded-bl-md bg-sunken text-ink [&_a]:text-brand"
-        }`}
-        data-testid="chat-message-body"
-        // Sanitized twice: by the server before storing, and here (message-html.ts).
-        dangerouslySetInnerHTML={{ __html: html }}
+            ? "rounded-br-md bg-brand-strong text-on-brand [&_a]:text-on-brand [&_img]:max-w-[200px]"
+            : "rounded-bl-md bg-sunken text-ink [&_a]:text-brand [&_img]:max-w-[200px]"
+        }
+        testId="chat-message-body"
       />
       {own ? <DeliveryState message={message} onRetry={onRetry} /> : null}
     </li>

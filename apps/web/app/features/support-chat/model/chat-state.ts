@@ -5,6 +5,7 @@
  */
 import type { ChatMessage, MsgType } from "@hourline/contracts/chat";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import { orderedMessages } from "~/lib/live-chat/message-order";
 
 export type Delivery = "sending" | "sent" | "failed";
 
@@ -107,16 +108,6 @@ function fromServer(message: ChatMessage): ShownMessage {
   };
 }
 
-/** Confirmed messages by id, then the ones still on their way in the order they were typed. */
-function ordered(messages: ShownMessage[]): ShownMessage[] {
-  return [...messages].sort((a, b) => {
-    if (a.id !== null && b.id !== null) return a.id - b.id;
-    if (a.id !== null) return -1;
-    if (b.id !== null) return 1;
-    return a.createdAt - b.createdAt;
-  });
-}
-
 /** Adds or updates one message from the server; `isNew` says whether it was not shown before. */
 function merge(
   messages: ShownMessage[],
@@ -161,11 +152,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "history": {
       let next = state;
       for (const message of action.messages) next = withMessage(next, message, false);
-      return { ...next, messages: ordered(next.messages), historyLoaded: true };
+      return { ...next, messages: orderedMessages(next.messages), historyLoaded: true };
     }
     case "received": {
       const next = withMessage(state, action.message, true);
-      return { ...next, messages: ordered(next.messages) };
+      return { ...next, messages: orderedMessages(next.messages) };
     }
     case "queued": {
       if (state.messages.some((m) => m.clientId === action.pending.clientId)) return state;
@@ -182,7 +173,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         delivery: pending.delivery,
         ...(pending.error ? { error: pending.error } : {}),
       };
-      return { ...state, messages: ordered([...state.messages, shown]) };
+      return { ...state, messages: orderedMessages([...state.messages, shown]) };
     }
     case "acked": {
       // Its echo may have come first and set the id already; either way it is sent now.
@@ -190,7 +181,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         const { error: _error, ...rest } = m;
         return { ...rest, id: action.id, delivery: "sent" };
       });
-      return { ...next, messages: ordered(next.messages) };
+      return { ...next, messages: orderedMessages(next.messages) };
     }
     case "failed":
       return updateByClientId(state, action.clientId, (m) =>
