@@ -1,12 +1,26 @@
-import { type RouteConfig, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { listPages } from "./page-paths";
+import { consoleApp } from "./site";
 
 // One route per concrete page, so an address that names no page (`/blog-details/99`) falls
 // through to the 404 route in the browser too, the same as on the server. Several pages share a
-// module, so route ids are the paths. The public pages share the site's layout.
+// module, so route ids are the paths. The public pages share the site's layout; the support
+// console (client-rendered, never prerendered) has its own.
 export default (async () => [
   layout("routes/_site/site-layout.tsx", [
     ...(await listPages()).map((p) => route(p.path, p.route.file, { id: p.path })),
     route("*", "routes/_site/not-found.tsx", { id: "not-found" }),
+  ]),
+  route(consoleApp.path, "routes/console/console-layout.tsx", [
+    route("sign-in", "routes/console/sign-in.tsx"),
+    layout("routes/console/signed-in-layout.tsx", [
+      index("routes/console/inbox.tsx", { id: "console-inbox" }),
+      route("conversations/:id", "routes/console/inbox.tsx", { id: "console-conversation" }),
+      route("contacts", "routes/console/contacts.tsx"),
+      route("canned-replies", "routes/console/canned-replies.tsx"),
+      route("agents", "routes/console/agents.tsx"),
+      route("settings", "routes/console/settings.tsx"),
+    ]),
+    route("*", "routes/console/console-not-found.tsx"),
   ]),
 ])() satisfies RouteConfig;

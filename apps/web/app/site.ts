@@ -36,7 +36,19 @@ export interface HandoffRoute {
   target: string;
 }
 
-export type SiteRoute = PageRoute | HandoffRoute;
+/**
+ * A client-rendered application under a path prefix: never prerendered, not in the menus or the
+ * sitemap, and marked noindex. The server answers the prefix and every path below it with the
+ * build's client-rendering page (the router then shows the right screen or its own 404).
+ */
+export interface AppRoute {
+  kind: "app";
+  path: string;
+  /** Document title before the brand suffix. */
+  title: string;
+}
+
+export type SiteRoute = PageRoute | HandoffRoute | AppRoute;
 
 export const featureGroups: { id: FeatureGroup; label: string; summary: string }[] = [
   {
@@ -314,6 +326,7 @@ export const routes: SiteRoute[] = [
       "Hourline is delivered online: how access is activated after sign-up, what Use & Pay means for delivery, and how to get help with access.",
     footer: { label: "Shipping & delivery", column: "legal" },
   },
+  { kind: "app", path: "/console", title: "Support console" },
   { kind: "handoff", path: "/sign-in", target: "/login" },
   { kind: "handoff", path: "/sign-up", target: "/register" },
   { kind: "handoff", path: "/forgot-password", target: "/forgot-password" },
@@ -479,6 +492,9 @@ function featureRoutes(): PageRoute[] {
 }
 
 export const pageRoutes: PageRoute[] = routes.filter((r): r is PageRoute => r.kind === "page");
+export const appRoutes: AppRoute[] = routes.filter((r): r is AppRoute => r.kind === "app");
+/** The support console, where agents answer chats and contact messages. */
+export const consoleApp: AppRoute = appRoutes.find((r) => r.path === "/console") as AppRoute;
 export const handoffRoutes: HandoffRoute[] = routes.filter(
   (r): r is HandoffRoute => r.kind === "handoff",
 );

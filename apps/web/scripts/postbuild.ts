@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { brand } from "../app/brand";
 import { listPages } from "../app/page-paths";
-import { handoffRoutes, notFoundPrerenderPath } from "../app/site";
+import { appRoutes, handoffRoutes, notFoundPrerenderPath } from "../app/site";
 
 import { writeIcons } from "./icons";
 import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
@@ -37,8 +37,10 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
-function page(path: string, lastmod: string): ManifestPage {
-  const file = htmlFileFor(path);
+/** The page React Router writes for every route it did not prerender (the console's routes). */
+const CLIENT_RENDERED_PAGE = "__spa-fallback.html";
+
+function page(path: string, lastmod: string, file = htmlFileFor(path)): ManifestPage {
   const full = join(clientDir, file);
   if (!existsSync(full)) throw new Error(`Page ${path} was not prerendered (missing ${file})`);
   return { path, file, lastmod, scriptHashes: inlineScriptHashes(readFileSync(full, "utf8")) };
@@ -82,6 +84,7 @@ const manifest: SiteManifest = {
   appUrl: brand.appUrl,
   pages,
   notFound: page(notFoundPrerenderPath, buildDate),
+  apps: appRoutes.map((a) => page(a.path, buildDate, CLIENT_RENDERED_PAGE)),
   handoffs: handoffRoutes.map((h) => ({ path: h.path, target: h.target })),
 };
 writeFileSync(join(buildDir, "site-manifest.json"), JSON.stringify(manifest, null, 2));

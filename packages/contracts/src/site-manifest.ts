@@ -1,6 +1,7 @@
 /**
  * What the web build tells the server about the site (build/site-manifest.json): the prerendered
- * pages, the 404 page and the app hand-offs.
+ * pages, the 404 page, the client-rendered applications (the support console) and the app
+ * hand-offs.
  */
 import { z } from "zod";
 
@@ -22,6 +23,11 @@ export const siteManifestSchema = z.object({
   appUrl: z.string().url(),
   pages: z.array(manifestPageSchema),
   notFound: manifestPageSchema,
+  /**
+   * Client-rendered applications: `path` and every path below it answer the same HTML file (the
+   * build's client-rendering page), which is never indexed.
+   */
+  apps: z.array(manifestPageSchema),
   handoffs: z.array(
     z.object({ path: z.string().startsWith("/"), target: z.string().startsWith("/") }),
   ),

@@ -136,6 +136,52 @@ describe("not found", () => {
   });
 });
 
+describe("the support console", () => {
+  it.each(["/console", "/console/sign-in", "/console/conversations/12", "/console/anything/else"])(
+    "%s answers the client-rendering page, never indexed or shared-cached",
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(res.headers["cache-control"]).toBe("no-cache, private");
+      // The bare document: none of the public site's header, footer or chat launcher.
+      expect(res.body).toContain('"isSpaMode":true');
+      expect(res.body).not.toContain("<header");
+      expect(res.body).not.toContain("Open support chat");
+      const scriptSrc =
+        String(res.headers["content-security-policy"])
+          .split("; ")
+          .find((d) => d.startsWith("script-src")) ?? "";
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      const { createHash } = await import("node:crypto");
+      const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length).toBeGreaterThan(0);
+      for (const m of inline) {
+        const hash = createHash("sha256")
+          .update(m[1] ?? "")
+          .digest("base64");
+        expect(scriptSrc).toContain(`'sha256-${hash}'`);
+      }
+    },
+  );
+
+  it.each([
+    ["/Console", "/console"],
+    ["/console/", "/console"],
+    ["/CONSOLE/Contacts/?q=x", "/console/contacts?q=x"],
+  ])("%s answers 301 to %s", async (from, to) => {
+    const res = await app.inject({ url: from });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  it("does not stretch to paths that merely start with the same letters", async () => {
+    expect((await app.inject({ url: "/consoles" })).statusCode).toBe(404);
+    expect((await app.inject({ url: "/console-x/a" })).statusCode).toBe(404);
+  });
+});
+
 describe("sitemap and robots", () => {
   it("lists exactly the public routes and blog posts", async () => {
     const res = await app.inject({ url: "/sitemap.xml" });
@@ -151,6 +197,7 @@ describe("sitemap and robots", () => {
       ...posts.map((p) => `http://localhost:3000/blog-details/${p.id}`),
     ];
     expect(locs.sort()).toEqual(expected.sort());
+    expect(res.body).not.toContain("/console");
     expect([...res.body.matchAll(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)]).toHaveLength(
       locs.length,
     );

@@ -1,7 +1,8 @@
 /**
  * Serves the prerendered site from the web build: pages by their canonical path (301 from other
  * casings and trailing slashes), hashed assets with year-long immutable caching, brotli/gzip variants
- * made at build time, the app hand-offs, and the 404 page with status 404 for everything else.
+ * made at build time, the app hand-offs, the client-rendered support console (its path and every
+ * path below it, never indexed), and the 404 page with status 404 for everything else.
  * What exists is decided by build/site-manifest.json, never by probing the file system per request.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -90,6 +91,17 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
     });
   const pages = new Map(manifest.pages.map((p) => [p.path, page(p, 200)]));
   const notFound = page(manifest.notFound, 404);
+  // The console's screens are drawn in the browser: one HTML file for the prefix and below it. It
+  // names the signed-in agent's work, so it is never indexed and never kept by a shared cache.
+  const apps = manifest.apps.map((a) => ({
+    path: a.path,
+    served: served(fileFor(a.file), 200, "no-cache, private", {
+      "Content-Security-Policy": htmlCsp(a.scriptHashes, { publicUrl: options.publicUrl }),
+      "X-Robots-Tag": "noindex, nofollow",
+    }),
+  }));
+  const appFor = (canonical: string) =>
+    apps.find((a) => canonical === a.path || canonical.startsWith(`${a.path}/`));
   const handoffs = new Map(manifest.handoffs.map((h) => [h.path, `${options.appUrl}${h.target}`]));
   const assets = new Map(
     [...files]
@@ -140,11 +152,13 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       const canonical = canonicalPath(pathname);
       const target = pages.get(canonical);
       const handoff = handoffs.get(canonical);
-      if ((target || handoff) && canonical !== pathname) {
+      const app = target || handoff ? undefined : appFor(canonical);
+      if ((target || handoff || app) && canonical !== pathname) {
         return reply.redirect(encodeURI(canonical) + query, 301);
       }
       if (handoff) return reply.redirect(handoff + query, 302);
       if (target) return send(request, reply, target);
+      if (app) return send(request, reply, app.served);
       return send(request, reply, notFound);
     },
   });

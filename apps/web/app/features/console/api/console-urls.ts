@@ -1,0 +1,32 @@
+/** Every address the console calls: the agent API under /api/agent and the agent socket. */
+export const consoleEndpoints = {
+  login: "/api/agent/login",
+  logout: "/api/agent/logout",
+  me: "/api/agent/me",
+  mePassword: "/api/agent/me/password",
+  conversations: (state: "open" | "ended") => `/api/agent/conversations?state=${state}`,
+  conversation: (id: number) => `/api/agent/conversations/${id}`,
+  messages: (id: number, after?: number) =>
+    `/api/agent/conversations/${id}/messages${after ? `?after=${after}` : ""}`,
+  read: (id: number) => `/api/agent/conversations/${id}/read`,
+  upload: (id: number) => `/api/agent/conversations/${id}/upload`,
+  contactMessages: (query: { q?: string; filter?: string } = {}) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (query.filter && query.filter !== "all") params.set("filter", query.filter);
+    const search = params.toString();
+    return `/api/agent/contact-messages${search ? `?${search}` : ""}`;
+  },
+  contactMessage: (id: number) => `/api/agent/contact-messages/${id}`,
+  cannedReplies: "/api/agent/canned-replies",
+  cannedReply: (id: number) => `/api/agent/canned-replies/${id}`,
+  agents: "/api/agent/agents",
+  agent: (id: number) => `/api/agent/agents/${id}`,
+  agentPassword: (id: number) => `/api/agent/agents/${id}/password`,
+} as const;
+
+/** The agent socket on this page's own origin (ws: or wss: to match http: or https:). */
+export function agentSocketUrl(location: Pick<Location, "protocol" | "host">): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/agent/`;
+}

@@ -1,0 +1,21 @@
+/**
+ * GET /api/agent/me: who is signed in. Not watched for lost sessions: a 401 here is the ordinary
+ * answer for someone who has not signed in yet.
+ */
+import { agentAnswerSchema } from "@hourline/contracts/console";
+import type { AgentProfile } from "@hourline/contracts/chat";
+import { getJson } from "~/lib/api-client";
+import { failureMessage } from "./console-client";
+import { consoleEndpoints } from "./console-urls";
+
+export type MeOutcome =
+  | { kind: "signed-in"; agent: AgentProfile }
+  | { kind: "signed-out" }
+  | { kind: "failed"; message: string };
+
+export async function fetchMe(): Promise<MeOutcome> {
+  const result = await getJson(consoleEndpoints.me, agentAnswerSchema);
+  if (result.ok) return { kind: "signed-in", agent: result.data.agent };
+  if (result.status === 401) return { kind: "signed-out" };
+  return { kind: "failed", message: failureMessage(result) };
+}

@@ -1,0 +1,287 @@
+/**
+ * The console's frame on every signed-in screen: a skip link, the navigation (with unread counts),
+ * the connection's state, the signed-in agent and sign-out, the offer to turn on desktop
+ * notifications, and the tab title with the unread total. Alerts for new chats and visitor
+ * messages are played and shown here while the tab is hidden.
+ */
+import {
+  Bell,
+  Inbox,
+  Keyboard,
+  LogOut,
+  Mail,
+  MessageSquareText,
+  Settings,
+  Users,
+  X,
+} from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useHotkeys } from "react-hotkeys-hook";
+import { NavLink, useLocation, useNavigate } from "react-router";
+import { brand } from "~/brand";
+import { Logo } from "~/components/layout/logo";
+import { deliverAlert } from "../model/alert-delivery";
+import { notificationAccess, playChime } from "../model/alert-preferences";
+import { unreadChatMessages, unreadContactMessages } from "../model/console-state";
+import { useConsole, useConsoleState } from "./console-context";
+import { ConnectionBadge } from "./connection-badge";
+import { ShortcutsDialog, shortcutKeys } from "./shortcuts-dialog";
+
+function screenName(pathname: string, visitorName: (id: number) => string | undefined): string {
+  const conversation = /^\/console\/conversations\/(\d+)/.exec(pathname);
+  if (conversation) return visitorName(Number(conversation[1])) ?? "Conversation";
+  if (pathname.startsWith("/console/contacts")) return "Contact messages";
+  if (pathname.startsWith("/console/canned-replies")) return "Canned replies";
+  if (pathname.startsWith("/console/agents")) return "Agents";
+  if (pathname.startsWith("/console/settings")) return "Settings";
+  return "Inbox";
+}
+
+function Badge({ count, label }: { count: number; label: string }) {
+  if (count === 0) return null;
+  return (
+    <span
+      className="ml-auto min-w-6 rounded-full bg-brand-strong px-1.5 text-center text-xs leading-6 font-bold text-on-brand"
+      aria-label={`${count} ${label}`}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold no-underline transition-colors ${
+    isActive ? "bg-brand-soft text-ink" : "text-muted hover:bg-sunken hover:text-ink"
+  }`;
+
+export function ConsoleShell({
+  children,
+  shortcutsOpen,
+  onShortcutsOpenChange,
+}: {
+  children: ReactNode;
+  shortcutsOpen: boolean;
+  onShortcutsOpenChange: (open: boolean) => void;
+}) {
+  const { session, alerts, setAlerts, signOut } = useConsole();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const me = useConsoleState((s) => s.me);
+  const unreadChats = useConsoleState(unreadChatMessages);
+  const unreadContacts = useConsoleState(unreadContactMessages);
+  const conversations = useConsoleState((s) => s.conversations);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const total = unreadChats + unreadContacts;
+  const screen = screenName(pathname, (id) => conversations[id]?.visitor_name);
+  const title = `${total > 0 ? `(${total}) ` : ""}${screen} · ${brand.name} support`;
+
+  useHotkeys(shortcutKeys.help, () => onShortcutsOpenChange(true), {
+    enableOnFormTags: true,
+    preventDefault: true,
+  });
+
+  // New chats and visitor messages while the agent looks elsewhere: a chime, a notification.
+  useEffect(
+    () =>
+      session.onAlert((alert) => {
+        const delivery = deliverAlert(alert, {
+          visible: document.visibilityState === "visible",
+          prefs: alerts,
+          access: notificationAccess(),
+        });
+        if (!delivery) return;
+        if (delivery.sound) playChime();
+        const shown = delivery.notification;
+        if (shown) {
+          const notification = new Notification(shown.title, {
+            body: shown.body,
+            tag: shown.tag,
+          });
+          notification.onclick = () => {
+            window.focus();
+            void navigate(`/console/conversations/${shown.conversationId}`);
+            notification.close();
+          };
+        }
+      }),
+    [session, alerts, navigate],
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas md:h-dvh md:flex-row">
+      <title>{title}</title>
+      <a
+        href="#console-main"
+        className="btn btn-primary fixed top-2 left-2 z-[60] -translate-y-20 focus:translate-y-0"
+      >
+        Skip to content
+      </a>
+      <header className="flex shrink-0 flex-col border-b border-line bg-surface md:w-64 md:border-r md:border-b-0">
+        <div className="flex items-center justify-between gap-2 px-4 py-3 md:flex-col md:items-start">
+          <span className="flex items-center gap-2">
+            <Logo />
+            <span className="rounded-md bg-sunken px-1.5 py-0.5 text-xs font-semibold text-muted">
+              Support
+            </span>
+          </span>
+          <ConnectionBadge />
+        </div>
+        <nav aria-label="Console" className="px-2 pb-2 md:flex-1">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+            <li className="shrink-0">
+              <NavLink
+                to="/console"
+                end
+                className={({ isActive }) =>
+                  navLinkClass({
+                    isActive: isActive || pathname.startsWith("/console/conversations/"),
+                  })
+                }
+              >
+                <Inbox aria-hidden="true" className="size-5 shrink-0" />
+                <span>Inbox</span>
+                <Badge count={unreadChats} label="unread chat messages" />
+              </NavLink>
+            </li>
+            <li className="shrink-0">
+              <NavLink to="/console/contacts" className={navLinkClass}>
+                <Mail aria-hidden="true" className="size-5 shrink-0" />
+                <span>Contact messages</span>
+                <Badge count={unreadContacts} label="unread contact messages" />
+              </NavLink>
+            </li>
+            <li className="shrink-0">
+              <NavLink to="/console/canned-replies" className={navLinkClass}>
+                <MessageSquareText aria-hidden="true" className="size-5 shrink-0" />
+                <span>Canned replies</span>
+              </NavLink>
+            </li>
+            {me.role === "admin" ? (
+              <li className="shrink-0">
+                <NavLink to="/console/agents" className={navLinkClass}>
+                  <Users aria-hidden="true" className="size-5 shrink-0" />
+                  <span>Agents</span>
+                </NavLink>
+              </li>
+            ) : null}
+            <li className="shrink-0">
+              <NavLink to="/console/settings" className={navLinkClass}>
+                <Settings aria-hidden="true" className="size-5 shrink-0" />
+                <span>Settings</span>
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        {alerts.desktop && !alerts.offerDismissed && notificationAccess() === "default" ? (
+          <NotificationOffer
+            onEnable={() => {
+              void Notification.requestPermission().then(() =>
+                setAlerts({ ...alerts, offerDismissed: true }),
+              );
+            }}
+            onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
+          />
+        ) : null}
+        <div className="hidden border-t border-line p-3 md:block">
+          <p className="truncate text-sm font-semibold text-ink">{me.name}</p>
+          <p className="truncate text-xs text-muted">
+            {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
+          </p>
+          <div className="mt-2 flex gap-2">
+            <button
+              type="button"
+              className="btn btn-secondary min-h-9 flex-1 px-3 py-1.5 text-sm whitespace-nowrap"
+              onClick={() => onShortcutsOpenChange(true)}
+            >
+              <Keyboard aria-hidden="true" className="size-4" />
+              Shortcuts
+            </button>
+            <SignOutButton
+              busy={signingOut}
+              onClick={() => {
+                setSigningOut(true);
+                void signOut();
+              }}
+            />
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-2 border-t border-line px-4 py-2 md:hidden">
+          <p className="truncate text-sm text-muted">
+            Signed in as <span className="font-semibold text-ink">{me.name}</span>
+          </p>
+          <SignOutButton
+            busy={signingOut}
+            onClick={() => {
+              setSigningOut(true);
+              void signOut();
+            }}
+          />
+        </div>
+      </header>
+      <main
+        id="console-main"
+        tabIndex={-1}
+        className="flex min-h-0 min-w-0 flex-1 flex-col outline-none"
+      >
+        {children}
+      </main>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} />
+    </div>
+  );
+}
+
+function SignOutButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm whitespace-nowrap"
+      onClick={onClick}
+      aria-disabled={busy || undefined}
+    >
+      <LogOut aria-hidden="true" className="size-4" />
+      Sign out
+    </button>
+  );
+}
+
+function NotificationOffer({
+  onEnable,
+  onDismiss,
+}: {
+  onEnable: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="notification-offer-title"
+      className="relative mx-3 mb-3 rounded-xl border border-line bg-sunken p-3 text-sm"
+    >
+      <h2
+        id="notification-offer-title"
+        className="flex items-center gap-2 pr-8 font-semibold text-ink"
+      >
+        <Bell aria-hidden="true" className="size-4 shrink-0" />
+        Desktop notifications
+      </h2>
+      <p className="mt-1 text-muted">
+        Get a notification when a visitor writes while this tab is in the background.
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary mt-2 min-h-9 px-3 py-1.5 text-sm"
+        onClick={onEnable}
+      >
+        Turn on
+      </button>
+      <button
+        type="button"
+        className="absolute top-2 right-2 grid size-8 place-items-center rounded-full text-muted hover:bg-surface hover:text-ink"
+        aria-label="Not now"
+        onClick={onDismiss}
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </section>
+  );
+}

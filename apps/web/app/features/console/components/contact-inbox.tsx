@@ -1,0 +1,399 @@
+/**
+ * The contact messages visitors sent from the contact page, newest first: searched on the server
+ * (name, e-mail, phone and text), filtered to unread or unhandled ones, and kept live (a new message
+ * or another agent's change shows at once). Opening one marks it read; it can be answered by e-mail
+ * (a prepared reply in the agent's mail program), marked handled, or marked unread again. The search
+ * and the message shown are part of the address, so a reload keeps them.
+ */
+import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import { contactSearchLimits, type ContactFilter } from "@hourline/contracts/console";
+import { CheckCircle2, CircleAlert, Mail, Search } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { brand } from "~/brand";
+import { failureMessage } from "../api/console-client";
+import { fetchContactMessages } from "../api/fetch-contact-messages";
+import { updateContactMessage } from "../api/update-contact-message";
+import { useConsole, useConsoleState } from "./console-context";
+import { shortDateTime } from "./time-labels";
+import { useNow } from "./use-now";
+
+const SEARCH_DELAY_MS = 300;
+
+const filters: { value: ContactFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "unread", label: "Unread" },
+  { value: "unhandled", label: "Not handled" },
+];
+
+function parseFilter(value: string | null): ContactFilter {
+  return value === "unread" || value === "unhandled" ? value : "all";
+}
+
+/** The server's search rule, for messages that arrive live while a search is shown. */
+export function matchesContact(message: ContactMessageSummary, q: string, filter: ContactFilter) {
+  if (filter === "unread" && message.read) return false;
+  if (filter === "unhandled" && message.handled) return false;
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  return [message.name, message.email, message.phone ?? "", message.message].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
+}
+
+/** A reply in the agent's own mail program, quoting the message. */
+export function replyMailto(message: ContactMessageSummary): string {
+  const subject = `Re: your message to ${brand.name}`;
+  const quoted = message.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const body = `Hello ${message.name},\n\n\n\nOn ${new Date(message.received_at).toUTCString()} you wrote:\n${quoted}\n`;
+  return `mailto:${message.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** A server search's answer, for the search (`key`) it answers. */
+type Found =
+  | { key: string; kind: "found"; list: ContactMessageSummary[]; at: number }
+  | { key: string; kind: "failed"; message: string };
+
+export function ContactInbox() {
+  const { session } = useConsole();
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const filter = parseFilter(params.get("filter"));
+  const selectedId = Number(params.get("id")) || null;
+  const [typed, setTyped] = useState(q);
+  const live = useConsoleState((s) => s.contacts);
+  const liveLoaded = useConsoleState((s) => s.contactsLoaded);
+  const [found, setFound] = useState<Found | null>(null);
+  const searching = Boolean(q) || filter !== "all";
+  const searchKey = `${filter}:${q}`;
+  const answer = searching && found?.key === searchKey ? found : null;
+  const now = useNow();
+
+  const setParam = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === "") next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Typing in the search box updates the address a moment after the last key.
+  useEffect(() => {
+    if (typed === q) return undefined;
+    const timer = window.setTimeout(() => setParam({ q: typed.trim() || null }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
+  // Without a search or filter the live list is the answer; otherwise the server searches.
+  useEffect(() => {
+    if (!searching) return undefined;
+    let cancelled = false;
+    const at = Date.now();
+    void fetchContactMessages({ q, filter }).then((result) => {
+      if (cancelled) return;
+      setFound(
+        result.ok
+          ? { key: searchKey, kind: "found", list: result.data, at }
+          : { key: searchKey, kind: "failed", message: failureMessage(result) },
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [searching, searchKey, q, filter]);
+
+  // A search's answer stays live: changes to its messages and new matching messages show at once.
+  const shown = useMemo(() => {
+    if (!searching) return live;
+    if (answer?.kind !== "found") return [];
+    const current = new Map(live.map((m) => [m.id, m]));
+    const listed = answer.list.map((m) => current.get(m.id) ?? m);
+    const ids = new Set(listed.map((m) => m.id));
+    const arrived = live.filter(
+      (m) => !ids.has(m.id) && m.received_at >= answer.at && matchesContact(m, q, filter),
+    );
+    return [...arrived, ...listed];
+  }, [searching, answer, live, q, filter]);
+
+  const selected =
+    selectedId === null
+      ? undefined
+      : (shown.find((m) => m.id === selectedId) ?? live.find((m) => m.id === selectedId));
+
+  // Opening a message marks it read, for every agent (once per opening: "Mark as unread" sticks).
+  const openedId = useRef<number | null>(null);
+  useEffect(() => {
+    if (!selected) {
+      openedId.current = null;
+      return;
+    }
+    if (openedId.current === selected.id) return;
+    openedId.current = selected.id;
+    if (selected.read) return;
+    void updateContactMessage(selected.id, { read: true }).then((result) => {
+      if (result.ok) session.applyContact(result.data.message);
+    });
+  }, [selected, session]);
+
+  const loading = searching ? answer === null : !liveLoaded;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+      <section
+        aria-labelledby="contacts-title"
+        className={`min-h-0 flex-col border-line bg-surface lg:flex lg:w-[26rem] lg:border-r ${
+          selected ? "hidden" : "flex"
+        } flex-1 lg:flex-none`}
+      >
+        <div className="border-b border-line px-4 py-3">
+          <h1 id="contacts-title" className="text-lg font-bold text-ink">
+            Contact messages
+          </h1>
+          <form role="search" className="relative mt-2" onSubmit={(e) => e.preventDefault()}>
+            <label htmlFor="contact-search" className="sr-only">
+              Search contact messages
+            </label>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              id="contact-search"
+              type="search"
+              value={typed}
+              maxLength={contactSearchLimits.query}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Name, e-mail, phone or words"
+              className="block w-full rounded-xl border border-muted/70 bg-surface py-2 pr-3 pl-9 text-ink placeholder:text-muted hover:border-ink"
+            />
+          </form>
+          <div role="group" aria-label="Show" className="mt-2 flex gap-1">
+            {filters.map((f) => (
+              <button
+                key={f.value}
+                type="button"
+                aria-pressed={filter === f.value}
+                onClick={() => setParam({ filter: f.value === "all" ? null : f.value })}
+                className="min-h-9 rounded-full px-3 text-sm font-semibold text-muted hover:text-ink aria-pressed:bg-brand-soft aria-pressed:text-ink"
+              >
+                {f.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {answer?.kind === "failed" ? (
+            <p role="alert" className="flex gap-2 px-4 py-6 text-sm font-semibold text-danger">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {answer.message}
+            </p>
+          ) : loading ? (
+            <p role="status" className="px-4 py-8 text-center text-sm text-muted">
+              Loading…
+            </p>
+          ) : shown.length === 0 ? (
+            <p role="status" className="px-4 py-8 text-center text-sm text-muted">
+              {q || filter !== "all"
+                ? "No contact message matches."
+                : "No contact messages yet. Messages sent from the contact page appear here."}
+            </p>
+          ) : (
+            <>
+              <p role="status" className="sr-only">
+                {shown.length === 1 ? "1 message" : `${shown.length} messages`}
+              </p>
+              <ul className="divide-y divide-line" data-testid="contact-list">
+                {shown.map((m) => (
+                  <li key={m.id}>
+                    <Link
+                      to={{ search: withId(params, m.id) }}
+                      replace
+                      aria-current={m.id === selectedId ? "page" : undefined}
+                      data-testid="contact-item"
+                      className={`block px-4 py-3 no-underline ${
+                        m.id === selectedId ? "bg-brand-soft" : "hover:bg-sunken"
+                      }`}
+                    >
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span
+                          className={`truncate text-ink ${m.read ? "font-semibold" : "font-bold"}`}
+                        >
+                          {m.read ? null : <span className="sr-only">Unread: </span>}
+                          {m.name}
+                        </span>
+                        <time
+                          dateTime={new Date(m.received_at).toISOString()}
+                          className="shrink-0 text-xs text-muted"
+                        >
+                          {shortDateTime(m.received_at, now)}
+                        </time>
+                      </span>
+                      <span className="block truncate text-xs text-muted">{m.email}</span>
+                      <span className="mt-1 block truncate text-sm text-muted">{m.message}</span>
+                      <span className="mt-1 flex gap-1.5">
+                        {!m.read ? (
+                          <span className="rounded-md bg-brand-strong px-1.5 py-0.5 text-xs font-semibold text-on-brand">
+                            New
+                          </span>
+                        ) : null}
+                        {m.handled ? (
+                          <span className="rounded-md bg-teal-soft px-1.5 py-0.5 text-xs font-semibold text-ink">
+                            Handled
+                          </span>
+                        ) : null}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </section>
+      {selected ? (
+        <ContactDetail
+          key={selected.id}
+          message={selected}
+          backTo={withId(params, null)}
+          onChanged={(m) => session.applyContact(m)}
+        />
+      ) : (
+        <div className="hidden flex-1 place-items-center p-8 text-center lg:grid">
+          <p className="max-w-sm text-muted">
+            Choose a message to read it, answer it by e-mail and mark it handled.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function withId(params: URLSearchParams, id: number | null): string {
+  const next = new URLSearchParams(params);
+  if (id === null) next.delete("id");
+  else next.set("id", String(id));
+  const query = next.toString();
+  return query ? `?${query}` : "";
+}
+
+function ContactDetail({
+  message,
+  backTo,
+  onChanged,
+}: {
+  message: ContactMessageSummary;
+  backTo: string;
+  onChanged: (message: ContactMessageSummary) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  async function change(patch: { read?: boolean; handled?: boolean }) {
+    setBusy(true);
+    setProblem(null);
+    const result = await updateContactMessage(message.id, patch);
+    setBusy(false);
+    if (result.ok) onChanged(result.data.message);
+    else setProblem(failureMessage(result));
+  }
+
+  return (
+    <section
+      aria-labelledby="contact-detail-title"
+      className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6"
+      data-testid="contact-detail"
+    >
+      <Link to={{ search: backTo }} replace className="text-sm text-brand lg:hidden">
+        Back to the list
+      </Link>
+      <h2
+        id="contact-detail-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-xl font-bold text-ink outline-none"
+      >
+        {message.name}
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted">E-mail</dt>
+        <dd className="break-all">
+          <a href={`mailto:${message.email}`} className="text-brand">
+            {message.email}
+          </a>
+        </dd>
+        <dt className="text-muted">Phone</dt>
+        <dd>
+          {message.phone ? (
+            <a href={`tel:${message.phone.replace(/[^\d+]/g, "")}`} className="text-brand">
+              {message.phone}
+            </a>
+          ) : (
+            <span className="text-muted">Not given</span>
+          )}
+        </dd>
+        <dt className="text-muted">Received</dt>
+        <dd className="text-ink">{new Date(message.received_at).toLocaleString()}</dd>
+        <dt className="text-muted">State</dt>
+        <dd className="text-ink" data-testid="contact-state">
+          {message.handled
+            ? `Handled${message.handled_by ? ` by ${message.handled_by}` : ""}${
+                message.handled_at ? `, ${shortDateTime(message.handled_at)}` : ""
+              }`
+            : "Not handled yet"}
+        </dd>
+      </dl>
+      <div className="mt-5 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap text-ink">
+        {message.message}
+      </div>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <a href={replyMailto(message)} className="btn btn-primary">
+          <Mail aria-hidden="true" className="size-4" />
+          Reply by e-mail
+        </a>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) void change({ handled: !message.handled });
+          }}
+        >
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          {message.handled ? "Mark as not handled" : "Mark as handled"}
+        </button>
+        {message.read ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) void change({ read: false });
+            }}
+          >
+            Mark as unread
+          </button>
+        ) : null}
+      </div>
+      {problem ? (
+        <p role="alert" className="mt-3 flex gap-2 text-sm font-semibold text-danger">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The conversations of one tab (open or ended), newest activity first, as links: the visitor's
+ * name and e-mail, whether they are online, the newest message in plain text, how long they have
+ * been waiting for an answer, and how many of their messages nobody has read.
+ */
+import type { ConversationSummary } from "@hourline/contracts/chat";
+import { Link } from "react-router";
+import { messagePreview } from "../model/message-preview";
+import { activityAt } from "../model/console-state";
+import { useConsoleState } from "./console-context";
+import { elapsed, shortDateTime } from "./time-labels";
+import { useNow } from "./use-now";
+
+export function conversationPath(id: number): string {
+  return `/console/conversations/${id}`;
+}
+
+export function ConversationList({
+  conversations,
+  selectedId,
+  emptyText,
+}: {
+  conversations: ConversationSummary[];
+  selectedId: number | null;
+  emptyText: string;
+}) {
+  const now = useNow();
+  if (conversations.length === 0) {
+    return <p className="px-4 py-8 text-center text-sm text-muted">{emptyText}</p>;
+  }
+  return (
+    <ul className="divide-y divide-line" data-testid="conversation-list">
+      {conversations.map((c) => (
+        <li key={c.id}>
+          <ConversationItem summary={c} selected={c.id === selectedId} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ConversationItem({
+  summary,
+  selected,
+  now,
+}: {
+  summary: ConversationSummary;
+  selected: boolean;
+  now: number;
+}) {
+  const me = useConsoleState((s) => s.me);
+  const typing = useConsoleState((s) => s.typing[summary.id]?.visitor ?? false);
+  const last = summary.last_message;
+  const author = !last
+    ? ""
+    : last.sender_type === "visitor"
+      ? ""
+      : last.sender === me.email
+        ? "You: "
+        : `${last.sender_username}: `;
+  const preview = typing
+    ? "Typing…"
+    : last
+      ? author + messagePreview(last.message, last.msg_type)
+      : "No messages yet";
+  const unread = summary.unread > 0;
+  return (
+    <Link
+      to={conversationPath(summary.id)}
+      aria-current={selected ? "page" : undefined}
+      data-testid="conversation-item"
+      data-conversation-id={summary.id}
+      className={`block px-4 py-3 no-underline transition-colors ${
+        selected ? "bg-brand-soft" : "hover:bg-sunken"
+      }`}
+    >
+      <span className="flex items-baseline justify-between gap-2">
+        <span
+          className={`flex min-w-0 items-center gap-1.5 text-ink ${unread ? "font-bold" : "font-semibold"}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 shrink-0 rounded-full ${summary.visitor_online ? "bg-teal" : "bg-line"}`}
+          />
+          <span className="truncate">{summary.visitor_name}</span>
+          <span className="sr-only">{summary.visitor_online ? "(online)" : "(offline)"}</span>
+        </span>
+        <time
+          dateTime={new Date(activityAt(summary)).toISOString()}
+          className="shrink-0 text-xs text-muted"
+        >
+          {shortDateTime(activityAt(summary), now)}
+        </time>
+      </span>
+      <span className="block truncate text-xs text-muted">{summary.visitor_email}</span>
+      <span className="mt-1 flex items-center justify-between gap-2">
+        <span className={`truncate text-sm ${unread ? "text-ink" : "text-muted"}`}>{preview}</span>
+        {unread ? (
+          <span
+            className="min-w-6 shrink-0 rounded-full bg-brand-strong px-1.5 text-center text-xs leading-6 font-bold text-on-brand"
+            data-testid="conversation-unread"
+          >
+            {summary.unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+      </span>
+      {summary.state === "open" && summary.waiting_since !== null ? (
+        <span
+          className="mt-1 inline-block rounded-md bg-accent-soft px-1.5 py-0.5 text-xs font-semibold text-ink"
+          data-testid="conversation-waiting"
+        >
+          Waiting {elapsed(summary.waiting_since, now)}
+        </span>
+      ) : null}
+      {summary.state === "ended" ? (
+        <span className="mt-1 block text-xs text-muted">
+          Ended by {summary.ended_by === "visitor" ? "the visitor" : "support"}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * The signed-in agent's own settings: the display name visitors see beside replies, the password
+ * (changing it signs out every other session), and how the console gets their attention while the
+ * tab is in the background (a chime, desktop notifications).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  agentPasswordRules,
+  changePasswordBodySchema,
+  updateProfileBodySchema,
+  type ChangePasswordBody,
+  type UpdateProfileBody,
+} from "@hourline/contracts/console";
+import { chatLimits } from "@hourline/contracts/chat";
+import { CircleAlert } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod/mini";
+import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
+import { failureMessage } from "../api/console-client";
+import { changePassword, updateProfile } from "../api/profile";
+import { notificationAccess, playChime } from "../model/alert-preferences";
+import { useConsole, useConsoleState } from "./console-context";
+
+export function SettingsScreen() {
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
+      <div className="mx-auto max-w-2xl space-y-6">
+        <h1 className="text-2xl font-bold text-ink">Settings</h1>
+        <ProfileForm />
+        <PasswordForm />
+        <AlertSettings />
+      </div>
+    </div>
+  );
+}
+
+function Problem({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className="mt-3 flex gap-2 text-sm font-semibold text-danger">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {text}
+    </p>
+  );
+}
+
+function ProfileForm() {
+  const { setMe } = useConsole();
+  const me = useConsoleState((s) => s.me);
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateProfileBody>({
+    resolver: zodResolver(updateProfileBodySchema),
+    defaultValues: { name: me.name },
+  });
+  const scope = "profile";
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    setProblem(null);
+    const result = await updateProfile(values);
+    if (!result.ok) {
+      if (result.error.fields?.name) setError("name", { message: result.error.fields.name });
+      else setProblem(failureMessage(result));
+      return;
+    }
+    setMe(result.data.agent);
+    setStatus("Your name is saved. Visitors see it beside your next replies.");
+  });
+
+  return (
+    <section aria-labelledby="profile-title" className="card p-5">
+      <h2 id="profile-title" className="text-lg font-bold text-ink">
+        Your name
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Signed in as {me.email} ({me.role === "admin" ? "admin" : "agent"}).
+      </p>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+        <FormField
+          scope={scope}
+          name="name"
+          label="Display name"
+          hint="Visitors see it beside your replies."
+          error={errors.name?.message}
+        >
+          <input
+            {...controlProps(scope, "name", { hint: true, invalid: errors.name })}
+            autoComplete="name"
+            maxLength={chatLimits.name}
+            {...register("name")}
+            className={inputClass}
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
+          Save name
+        </button>
+        <p role="status" className="min-h-6 text-sm font-semibold text-ink">
+          {status}
+        </p>
+      </form>
+      <Problem text={problem} />
+    </section>
+  );
+}
+
+const passwordFormSchema = z
+  .extend(changePasswordBodySchema, {
+    confirm: z.string(),
+  })
+  .check(
+    z.refine((v) => v.confirm === v.new_password, {
+      error: "The two new passwords differ.",
+      path: ["confirm"],
+    }),
+  );
+type PasswordForm = z.infer<typeof passwordFormSchema>;
+
+function PasswordForm() {
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForm>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { current_password: "", new_password: "", confirm: "" },
+  });
+  const scope = "password";
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    setProblem(null);
+    const body: ChangePasswordBody = {
+      current_password: values.current_password,
+      new_password: values.new_password,
+    };
+    const result = await changePassword(body);
+    if (!result.ok) {
+      const fields = result.error.fields ?? {};
+      if (fields.current_password) {
+        setError("current_password", { message: fields.current_password });
+      } else if (fields.new_password) {
+        setError("new_password", { message: fields.new_password });
+      } else setProblem(failureMessage(result));
+      return;
+    }
+    reset();
+    setStatus("Your password is changed. Your other sessions were signed out.");
+  });
+
+  const fields = [
+    { name: "current_password", label: "Current password", auto: "current-password", hint: "" },
+    {
+      name: "new_password",
+      label: "New password",
+      auto: "new-password",
+      hint: `At least ${agentPasswordRules.minLength} characters.`,
+    },
+    { name: "confirm", label: "New password again", auto: "new-password", hint: "" },
+  ] as const;
+
+  return (
+    <section aria-labelledby="password-title" className="card p-5">
+      <h2 id="password-title" className="text-lg font-bold text-ink">
+        Password
+      </h2>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+        {fields.map((f) => (
+          <FormField
+            key={f.name}
+            scope={scope}
+            name={f.name}
+            label={f.label}
+            hint={f.hint || undefined}
+            error={errors[f.name]?.message}
+          >
+            <input
+              {...controlProps(scope, f.name, { hint: Boolean(f.hint), invalid: errors[f.name] })}
+              type="password"
+              autoComplete={f.auto}
+              {...register(f.name)}
+              className={inputClass}
+            />
+          </FormField>
+        ))}
+        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
+          Change password
+        </button>
+        <p role="status" className="min-h-6 text-sm font-semibold text-ink">
+          {status}
+        </p>
+      </form>
+      <Problem text={problem} />
+    </section>
+  );
+}
+
+function AlertSettings() {
+  const { alerts, setAlerts } = useConsole();
+  const [access, setAccess] = useState(notificationAccess);
+
+  return (
+    <section aria-labelledby="alerts-title" className="card p-5">
+      <h2 id="alerts-title" className="text-lg font-bold text-ink">
+        Alerts while the console is in the background
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        For a new chat or a visitor&rsquo;s message while this tab is hidden. They are kept in this
+        browser.
+      </p>
+      <div className="mt-4 space-y-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <label className="flex items-center gap-3 font-semibold text-ink">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-strong"
+              checked={alerts.sound}
+              onChange={(e) => setAlerts({ ...alerts, sound: e.target.checked })}
+            />
+            Play a sound
+          </label>
+          <button
+            type="button"
+            className="min-h-9 text-sm text-brand underline underline-offset-4"
+            onClick={() => playChime()}
+          >
+            Hear it
+          </button>
+        </div>
+        <div>
+          <label className="flex items-center gap-3 font-semibold text-ink">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-strong"
+              checked={alerts.desktop}
+              onChange={(e) => setAlerts({ ...alerts, desktop: e.target.checked })}
+              aria-describedby="desktop-access"
+            />
+            Show desktop notifications
+          </label>
+          <p id="desktop-access" className="mt-1 pl-7 text-sm text-muted">
+            {access === "granted"
+              ? "This browser allows them."
+              : access === "denied"
+                ? "This browser blocks them for this site; allow them in the browser's site settings."
+                : access === "unsupported"
+                  ? "This browser cannot show them."
+                  : "This browser has not been asked yet."}
+          </p>
+        </div>
+        {access === "default" ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              void Notification.requestPermission().then(() => setAccess(notificationAccess()));
+            }}
+          >
+            Allow notifications in this browser
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

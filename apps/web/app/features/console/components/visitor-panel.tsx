@@ -1,0 +1,108 @@
+/**
+ * Who the agent is talking to: the visitor's name and e-mail, whether they have the chat open right
+ * now, since when they have used the chat, whether they asked for a transcript, and their other
+ * conversations (each a link to read it).
+ */
+import type { ConversationSummary } from "@hourline/contracts/chat";
+import { Link } from "react-router";
+import type { ConversationDetail } from "../model/console-state";
+import { messagePreview } from "../model/message-preview";
+import { useConsoleState } from "./console-context";
+import { conversationPath } from "./conversation-list";
+import { shortDateTime } from "./time-labels";
+
+export function VisitorPanel({
+  summary,
+  detail,
+}: {
+  summary: ConversationSummary;
+  detail: ConversationDetail | undefined;
+}) {
+  const conversations = useConsoleState((s) => s.conversations);
+  const online = detail?.visitor.online ?? summary.visitor_online;
+  const earlier = (detail?.earlierIds ?? [])
+    .map((id) => conversations[id])
+    .filter((c): c is ConversationSummary => c !== undefined);
+  return (
+    <aside
+      aria-labelledby="visitor-panel-title"
+      className="shrink-0 border-t border-line bg-surface p-4 lg:w-72 lg:overflow-y-auto lg:border-t-0 lg:border-l"
+    >
+      <h2 id="visitor-panel-title" className="text-sm font-bold tracking-wide text-muted uppercase">
+        Visitor
+      </h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        <div>
+          <dt className="text-muted">Name</dt>
+          <dd className="font-semibold text-ink">{summary.visitor_name}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">E-mail</dt>
+          <dd className="break-all">
+            <a href={`mailto:${summary.visitor_email}`} className="text-brand">
+              {summary.visitor_email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Status</dt>
+          <dd className="flex items-center gap-1.5 text-ink" data-testid="visitor-status">
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full ${online ? "bg-teal" : "bg-muted"}`}
+            />
+            {online ? "Online: has the chat open" : "Offline"}
+          </dd>
+        </div>
+        {detail ? (
+          <>
+            <div>
+              <dt className="text-muted">First chat</dt>
+              <dd className="text-ink">{shortDateTime(detail.visitor.first_seen_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Transcript</dt>
+              <dd className="text-ink">
+                {detail.visitor.transcript_requested
+                  ? "E-mailed to the visitor when the chat ends"
+                  : "Not asked for"}
+              </dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      <h3 className="mt-6 text-sm font-bold tracking-wide text-muted uppercase">
+        Earlier conversations
+      </h3>
+      {earlier.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          {detail ? "None: this is their first chat." : "Loading…"}
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2" data-testid="earlier-conversations">
+          {earlier.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={conversationPath(c.id)}
+                className="block rounded-lg border border-line px-3 py-2 text-sm no-underline hover:border-brand"
+              >
+                <span className="block font-semibold text-ink">
+                  {shortDateTime(c.started_at)}
+                  <span className="font-normal text-muted">
+                    {" "}
+                    · {c.state === "open" ? "open" : "ended"}
+                  </span>
+                </span>
+                <span className="block truncate text-muted">
+                  {c.last_message
+                    ? messagePreview(c.last_message.message, c.last_message.msg_type)
+                    : "No messages"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

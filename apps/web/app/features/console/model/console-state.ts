@@ -1,0 +1,565 @@
+/**
+ * Everything the console shows live, and the one reducer that changes it. Conversation summaries
+ * are kept for every conversation seen (open and ended); a conversation's messages are kept once
+ * it has been opened. Messages merge by id and by client_id, so a reply that arrives several ways
+ * (its ack, its echo, another agent's screen, a history fetch after a reconnect) is shown once.
+ */
+import type {
+  AgentProfile,
+  ChatMessage,
+  ContactMessageSummary,
+  ConversationSummary,
+  MsgType,
+} from "@hourline/contracts/chat";
+import type { ConversationDetailAnswer, VisitorDetails } from "@hourline/contracts/console";
+import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import { orderedMessages } from "~/lib/live-chat/message-order";
+
+export type Delivery = "sending" | "sent" | "failed";
+
+export interface ThreadMessage {
+  /** Stable across sending and confirming: the client_id when there is one. */
+  key: string;
+  id: number | null;
+  clientId: string | null;
+  html: string;
+  msgType: MsgType;
+  from: "visitor" | "agent";
+  senderName: string;
+  /** The visitor's or the agent's e-mail address: tells this agent's replies from others'. */
+  senderEmail: string;
+  createdAt: number;
+  delivery: Delivery;
+  error?: string;
+}
+
+/** A reply typed here and not acknowledged yet: what survives a reload or a new sign-in. */
+export interface PendingReply {
+  clientId: string;
+  conversationId: number;
+  html: string;
+  msgType: MsgType;
+  createdAt: number;
+  delivery: "sending" | "failed";
+  error?: string;
+}
+
+export interface Thread {
+  messages: ThreadMessage[];
+  /** The history has been fetched at least once. */
+  loaded: boolean;
+  /** The highest message id seen: where a fetch after a reconnect continues from. */
+  lastId: number;
+}
+
+export interface TypingState {
+  visitor: boolean;
+  /** Another agent typing a reply in this conversation: their display name. */
+  agent: string | null;
+}
+
+export interface ConversationDetail {
+  visitor: VisitorDetails;
+  /** The visitor's other conversations, newest first (their summaries are in `conversations`). */
+  earlierIds: number[];
+}
+
+export interface ConsoleState {
+  me: AgentProfile;
+  connection: ConnectionStatus;
+  conversations: Record<number, ConversationSummary>;
+  /** Which lists have been fetched since the console started. */
+  loaded: { open: boolean; ended: boolean };
+  details: Record<number, ConversationDetail>;
+  threads: Record<number, Thread>;
+  typing: Record<number, TypingState>;
+  /** The newest contact messages, newest first. */
+  contacts: ContactMessageSummary[];
+  contactsLoaded: boolean;
+  /** Conversations the server does not know (a mistyped or stale address). */
+  missing: Record<number, true>;
+  /** The conversation on screen, if any. */
+  viewing: number | null;
+  /** The browser tab is visible. */
+  visible: boolean;
+  /** A problem the server reported that belongs to no reply. */
+  notice: string | null;
+  /** The session ended: the console must sign in again. */
+  expired: boolean;
+  /**
+   * Agents whose consoles connected or closed since this one started (a new object on every
+   * change, so the agents screen knows to fetch the team again).
+   */
+  agentsOnline: Record<number, boolean>;
+}
+
+export type ConsoleAction =
+  | { type: "connection"; status: ConnectionStatus }
+  | { type: "conversations"; state: "open" | "ended"; list: ConversationSummary[] }
+  | { type: "conversation"; summary: ConversationSummary }
+  | { type: "detail"; detail: ConversationDetailAnswer }
+  | { type: "missing"; conversationId: number }
+  | { type: "history"; conversationId: number; messages: ChatMessage[] }
+  | { type: "received"; message: ChatMessage }
+  | { type: "queued"; pending: PendingReply }
+  | { type: "acked"; clientId: string; id: number }
+  | { type: "failed"; clientId: string; error: string }
+  | { type: "retrying"; clientId: string }
+  | {
+      type: "ended";
+      conversationId: number;
+      endedAt: number;
+      endedBy: "visitor" | "agent";
+    }
+  | {
+      type: "typing";
+      conversationId: number;
+      from: "visitor" | "agent";
+      typing: boolean;
+      agentName?: string;
+    }
+  | { type: "visitor-presence"; email: string; online: boolean }
+  | { type: "agent-presence"; agentId: number; online: boolean }
+  | { type: "contacts"; list: ContactMessageSummary[] }
+  | { type: "contact"; message: ContactMessageSummary }
+  | { type: "viewing"; conversationId: number | null }
+  | { type: "visible"; visible: boolean }
+  | { type: "read"; conversationId: number }
+  | { type: "me"; agent: AgentProfile }
+  | { type: "notice"; message: string | null }
+  | { type: "expired" };
+
+export function initialConsoleState(
+  me: AgentProfile,
+  options: { visible?: boolean; pending?: PendingReply[] } = {},
+): ConsoleState {
+  const state: ConsoleState = {
+    me,
+    connection: { kind: "idle" },
+    conversations: {},
+    loaded: { open: false, ended: false },
+    details: {},
+    threads: {},
+    typing: {},
+    contacts: [],
+    contactsLoaded: false,
+    missing: {},
+    viewing: null,
+    visible: options.visible ?? true,
+    notice: null,
+    expired: false,
+    agentsOnline: {},
+  };
+  return (options.pending ?? []).reduce(
+    (s, pending) => consoleReducer(s, { type: "queued", pending }),
+    state,
+  );
+}
+
+const emptyThread: Thread = { messages: [], loaded: false, lastId: 0 };
+const notTyping: TypingState = { visitor: false, agent: null };
+
+function fromServer(message: ChatMessage): ThreadMessage {
+  return {
+    key: message.client_id ?? `id-${message.id}`,
+    id: message.id,
+    clientId: message.client_id,
+    html: message.message,
+    msgType: message.msg_type,
+    from: message.sender_type,
+    senderName: message.sender_username,
+    senderEmail: message.sender,
+    createdAt: message.created_at,
+    delivery: "sent",
+  };
+}
+
+function mergeIntoThread(thread: Thread, incoming: ChatMessage[]): Thread {
+  let messages = thread.messages;
+  let lastId = thread.lastId;
+  for (const message of incoming) {
+    const shown = fromServer(message);
+    const at = messages.findIndex(
+      (m) =>
+        m.id === message.id || (message.client_id !== null && m.clientId === message.client_id),
+    );
+    if (at === -1) messages = [...messages, shown];
+    else {
+      messages = [...messages];
+      messages[at] = { ...shown, key: (messages[at] as ThreadMessage).key };
+    }
+    lastId = Math.max(lastId, message.id);
+  }
+  return { ...thread, messages: orderedMessages(messages), lastId };
+}
+
+function findByClientId(
+  state: ConsoleState,
+  clientId: string,
+): { conversationId: number; index: number } | null {
+  for (const [id, thread] of Object.entries(state.threads)) {
+    const index = thread.messages.findIndex((m) => m.clientId === clientId);
+    if (index !== -1) return { conversationId: Number(id), index };
+  }
+  return null;
+}
+
+function updateByClientId(
+  state: ConsoleState,
+  clientId: string,
+  change: (m: ThreadMessage) => ThreadMessage,
+): ConsoleState {
+  const found = findByClientId(state, clientId);
+  if (!found) return state;
+  const thread = state.threads[found.conversationId] as Thread;
+  const messages = [...thread.messages];
+  messages[found.index] = change(messages[found.index] as ThreadMessage);
+  return {
+    ...state,
+    threads: {
+      ...state.threads,
+      [found.conversationId]: { ...thread, messages: orderedMessages(messages) },
+    },
+  };
+}
+
+function withTyping(
+  state: ConsoleState,
+  conversationId: number,
+  change: Partial<TypingState>,
+): Record<number, TypingState> {
+  const current = state.typing[conversationId] ?? notTyping;
+  return { ...state.typing, [conversationId]: { ...current, ...change } };
+}
+
+/** Whether this agent is reading the conversation right now (on screen, tab visible). */
+export function isReading(state: ConsoleState, conversationId: number): boolean {
+  return state.viewing === conversationId && state.visible;
+}
+
+/**
+ * A new message moves its conversation's summary on: the newest message, the unread count (a
+ * visitor message nobody is reading) and how long the visitor has been waiting for an answer.
+ */
+function summaryAfter(
+  state: ConsoleState,
+  summary: ConversationSummary,
+  message: ChatMessage,
+): ConversationSummary {
+  if (summary.last_message && summary.last_message.id >= message.id) return summary;
+  const fromVisitor = message.sender_type === "visitor";
+  return {
+    ...summary,
+    last_message: message,
+    unread:
+      fromVisitor && !isReading(state, summary.id)
+        ? summary.unread + 1
+        : isReading(state, summary.id)
+          ? 0
+          : summary.unread,
+    waiting_since:
+      summary.state !== "open"
+        ? null
+        : fromVisitor
+          ? (summary.waiting_since ?? message.created_at)
+          : null,
+  };
+}
+
+function withVisitorOnline(
+  summary: ConversationSummary,
+  email: string,
+  online: boolean,
+): ConversationSummary {
+  return summary.visitor_email === email && summary.visitor_online !== online
+    ? { ...summary, visitor_online: online }
+    : summary;
+}
+
+function sortContacts(contacts: ContactMessageSummary[]): ContactMessageSummary[] {
+  return [...contacts].sort((a, b) => b.received_at - a.received_at || b.id - a.id);
+}
+
+export function consoleReducer(state: ConsoleState, action: ConsoleAction): ConsoleState {
+  switch (action.type) {
+    case "connection":
+      return { ...state, connection: action.status };
+
+    case "conversations": {
+      const conversations = { ...state.conversations };
+      for (const summary of action.list) {
+        // The one on screen is being read: its count stays at zero, as for a single summary.
+        conversations[summary.id] = isReading(state, summary.id)
+          ? { ...summary, unread: 0 }
+          : summary;
+      }
+      return { ...state, conversations, loaded: { ...state.loaded, [action.state]: true } };
+    }
+
+    case "conversation": {
+      const known = state.conversations[action.summary.id];
+      // A summary never takes back a newer message this console has already seen.
+      const summary =
+        known?.last_message &&
+        (!action.summary.last_message || known.last_message.id > action.summary.last_message.id)
+          ? { ...action.summary, last_message: known.last_message }
+          : action.summary;
+      const reading = isReading(state, summary.id);
+      return {
+        ...state,
+        conversations: {
+          ...state.conversations,
+          [summary.id]: reading ? { ...summary, unread: 0 } : summary,
+        },
+        typing: summary.state === "ended" ? withTyping(state, summary.id, notTyping) : state.typing,
+      };
+    }
+
+    case "detail": {
+      const { conversation, visitor, earlier } = action.detail;
+      let next = consoleReducer(state, { type: "conversation", summary: conversation });
+      const conversations = { ...next.conversations };
+      for (const summary of earlier) conversations[summary.id] ??= summary;
+      next = {
+        ...next,
+        conversations,
+        details: {
+          ...next.details,
+          [conversation.id]: { visitor, earlierIds: earlier.map((e) => e.id) },
+        },
+      };
+      return next;
+    }
+
+    case "missing":
+      return { ...state, missing: { ...state.missing, [action.conversationId]: true } };
+
+    case "history": {
+      const thread = state.threads[action.conversationId] ?? emptyThread;
+      const merged = { ...mergeIntoThread(thread, action.messages), loaded: true };
+      const summary = state.conversations[action.conversationId];
+      const newest = action.messages.at(-1);
+      return {
+        ...state,
+        threads: { ...state.threads, [action.conversationId]: merged },
+        conversations:
+          summary && newest && (!summary.last_message || summary.last_message.id < newest.id)
+            ? { ...state.conversations, [summary.id]: { ...summary, last_message: newest } }
+            : state.conversations,
+      };
+    }
+
+    case "received": {
+      const { message } = action;
+      const id = message.conversation_id;
+      const thread = state.threads[id];
+      const summary = state.conversations[id];
+      return {
+        ...state,
+        threads: thread
+          ? { ...state.threads, [id]: mergeIntoThread(thread, [message]) }
+          : state.threads,
+        conversations: summary
+          ? { ...state.conversations, [id]: summaryAfter(state, summary, message) }
+          : state.conversations,
+        typing:
+          message.sender_type === "visitor"
+            ? withTyping(state, id, { visitor: false })
+            : state.typing[id]?.agent
+              ? withTyping(state, id, { agent: null })
+              : state.typing,
+      };
+    }
+
+    case "queued": {
+      const { pending } = action;
+      if (findByClientId(state, pending.clientId)) return state;
+      const thread = state.threads[pending.conversationId] ?? emptyThread;
+      const shown: ThreadMessage = {
+        key: pending.clientId,
+        id: null,
+        clientId: pending.clientId,
+        html: pending.html,
+        msgType: pending.msgType,
+        from: "agent",
+        senderName: state.me.name,
+        senderEmail: state.me.email,
+        createdAt: pending.createdAt,
+        delivery: pending.delivery,
+        ...(pending.error ? { error: pending.error } : {}),
+      };
+      return {
+        ...state,
+        threads: {
+          ...state.threads,
+          [pending.conversationId]: {
+            ...thread,
+            messages: orderedMessages([...thread.messages, shown]),
+          },
+        },
+      };
+    }
+
+    case "acked":
+      // Its echo may have come first and set the id already; either way it is sent now.
+      return updateByClientId(state, action.clientId, (m) => {
+        const { error: _error, ...rest } = m;
+        return { ...rest, id: action.id, delivery: "sent" };
+      });
+
+    case "failed":
+      return updateByClientId(state, action.clientId, (m) =>
+        m.id === null ? { ...m, delivery: "failed", error: action.error } : m,
+      );
+
+    case "retrying":
+      return updateByClientId(state, action.clientId, (m) => {
+        const { error: _error, ...rest } = m;
+        return m.id === null ? { ...rest, delivery: "sending" } : m;
+      });
+
+    case "ended": {
+      const summary = state.conversations[action.conversationId];
+      return {
+        ...state,
+        conversations: summary
+          ? {
+              ...state.conversations,
+              [summary.id]: {
+                ...summary,
+                state: "ended",
+                ended_at: summary.ended_at ?? action.endedAt,
+                ended_by: summary.ended_by ?? action.endedBy,
+                waiting_since: null,
+              },
+            }
+          : state.conversations,
+        typing: withTyping(state, action.conversationId, notTyping),
+      };
+    }
+
+    case "typing": {
+      const summary = state.conversations[action.conversationId];
+      if (action.typing && summary?.state === "ended") return state;
+      return {
+        ...state,
+        typing: withTyping(
+          state,
+          action.conversationId,
+          action.from === "visitor"
+            ? { visitor: action.typing }
+            : { agent: action.typing ? (action.agentName ?? "Another agent") : null },
+        ),
+      };
+    }
+
+    case "visitor-presence": {
+      const conversations: Record<number, ConversationSummary> = {};
+      for (const [id, summary] of Object.entries(state.conversations)) {
+        conversations[Number(id)] = withVisitorOnline(summary, action.email, action.online);
+      }
+      const details: Record<number, ConversationDetail> = {};
+      for (const [id, detail] of Object.entries(state.details)) {
+        details[Number(id)] =
+          detail.visitor.email === action.email
+            ? { ...detail, visitor: { ...detail.visitor, online: action.online } }
+            : detail;
+      }
+      return { ...state, conversations, details };
+    }
+
+    case "agent-presence":
+      return { ...state, agentsOnline: { ...state.agentsOnline, [action.agentId]: action.online } };
+
+    case "contacts":
+      return { ...state, contacts: sortContacts(action.list), contactsLoaded: true };
+
+    case "contact": {
+      const others = state.contacts.filter((c) => c.id !== action.message.id);
+      return { ...state, contacts: sortContacts([action.message, ...others]) };
+    }
+
+    case "viewing": {
+      const next = { ...state, viewing: action.conversationId };
+      return action.conversationId !== null && state.visible
+        ? consoleReducer(next, { type: "read", conversationId: action.conversationId })
+        : next;
+    }
+
+    case "visible": {
+      const next = { ...state, visible: action.visible };
+      return action.visible && state.viewing !== null
+        ? consoleReducer(next, { type: "read", conversationId: state.viewing })
+        : next;
+    }
+
+    case "read": {
+      const summary = state.conversations[action.conversationId];
+      if (!summary || summary.unread === 0) return state;
+      return {
+        ...state,
+        conversations: { ...state.conversations, [summary.id]: { ...summary, unread: 0 } },
+      };
+    }
+
+    case "me":
+      return { ...state, me: action.agent };
+
+    case "notice":
+      return { ...state, notice: action.message };
+
+    case "expired":
+      return { ...state, expired: true };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the screens read
+
+/** When a conversation last moved: its end, its newest message, or its start. */
+export function activityAt(summary: ConversationSummary): number {
+  return summary.ended_at ?? summary.last_message?.created_at ?? summary.started_at;
+}
+
+/** The conversations in one tab, newest activity first (as the server orders them). */
+export function conversationsIn(
+  conversations: ConsoleState["conversations"],
+  which: "open" | "ended",
+): ConversationSummary[] {
+  return Object.values(conversations)
+    .filter((c) => c.state === which)
+    .sort((a, b) => activityAt(b) - activityAt(a) || b.id - a.id);
+}
+
+/** Visitor messages nobody has read, over the open conversations. */
+export function unreadChatMessages(state: ConsoleState): number {
+  let total = 0;
+  for (const summary of Object.values(state.conversations)) {
+    if (summary.state === "open") total += summary.unread;
+  }
+  return total;
+}
+
+export function unreadContactMessages(state: ConsoleState): number {
+  return state.contacts.filter((c) => !c.read).length;
+}
+
+/** The replies typed here that the server has not acknowledged: what is kept for later. */
+export function pendingReplies(state: ConsoleState): PendingReply[] {
+  const pending: PendingReply[] = [];
+  for (const [id, thread] of Object.entries(state.threads)) {
+    for (const m of thread.messages) {
+      if (m.id !== null || m.from !== "agent" || m.clientId === null) continue;
+      pending.push({
+        clientId: m.clientId,
+        conversationId: Number(id),
+        html: m.html,
+        msgType: m.msgType,
+        createdAt: m.createdAt,
+        delivery: m.delivery === "failed" ? "failed" : "sending",
+        ...(m.error ? { error: m.error } : {}),
+      });
+    }
+  }
+  return pending;
+}

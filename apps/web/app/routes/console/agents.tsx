@@ -1,0 +1,5 @@
+import { AgentsAdmin } from "~/features/console/components/agents-admin";
+
+export default function ConsoleAgents() {
+  return <AgentsAdmin />;
+}

@@ -1,0 +1,5 @@
+import { SettingsScreen } from "~/features/console/components/settings-screen";
+
+export default function ConsoleSettings() {
+  return <SettingsScreen />;
+}

@@ -1,0 +1,5 @@
+import { SignInPage } from "~/features/console/components/sign-in-page";
+
+export default function ConsoleSignIn() {
+  return <SignInPage />;
+}

@@ -1,0 +1,5 @@
+import { SignedInConsole } from "~/features/console/components/signed-in-console";
+
+export default function ConsoleSignedInLayout() {
+  return <SignedInConsole />;
+}
