@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import {
   baseUrl,
+  consolePort,
+  consoleUrl,
   e2eAgent,
   e2ePort,
   mailDir,
@@ -12,6 +14,17 @@ import {
 } from "./apps/web/e2e/support/e2e-env";
 
 const dataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-"));
+const consoleDataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-console-"));
+
+const serverEnv = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  NODE_ENV: "test",
+  SMTP_URL: smtpUrl,
+  BOOTSTRAP_AGENT_EMAIL: e2eAgent.email,
+  BOOTSTRAP_AGENT_PASSWORD: e2eAgent.password,
+  ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
+};
 
 export default defineConfig({
   testDir: "apps/web/e2e",
@@ -55,17 +68,25 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
+        ...serverEnv,
         PORT: String(e2ePort),
-        HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "test",
         // The WebSocket upgrade and the chat's POSTs check Origin against this.
         PUBLIC_URL: baseUrl,
-        SMTP_URL: smtpUrl,
-        BOOTSTRAP_AGENT_EMAIL: e2eAgent.email,
-        BOOTSTRAP_AGENT_PASSWORD: e2eAgent.password,
-        ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
+      },
+    },
+    {
+      // The support console's tests: a server of their own (see e2e-env.ts).
+      command: "node apps/server/dist/server.js",
+      url: `${consoleUrl}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv,
+        PORT: String(consolePort),
+        DATA_DIR: consoleDataDir,
+        PUBLIC_URL: consoleUrl,
+        TRUST_PROXY: "127.0.0.1",
       },
     },
   ],

@@ -5,22 +5,13 @@
  * (That the message is stored and its mail enqueued is checked against the database in Vitest.)
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { answerMapTiles, expect, expectNoAxeViolations, test } from "./fixtures";
 
 const ENDPOINT = "**/api/support/contact_us";
 
-// The page's map loads tiles once it scrolls into view; a 1x1 PNG answers them here, so no test
-// depends on the internet.
-const tileHost = /^https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
-const tilePng = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
+// The page's map loads tiles once it scrolls into view; a local PNG answers them.
 test.beforeEach(async ({ page }) => {
-  await page.route(tileHost, (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: tilePng }),
-  );
+  await answerMapTiles(page);
 });
 
 const visitor = {

@@ -5,17 +5,10 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { brand } from "../app/brand";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mapTileHost, mapTilePng, test } from "./fixtures";
 
 // axe over a long page takes several seconds on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-const tileHost = /^https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
-// A 1x1 PNG stands in for every map tile.
-const tilePng = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];
@@ -31,9 +24,9 @@ test.describe("contact map", () => {
   }) => {
     const requests = recordRequests(page);
     const tiles: string[] = [];
-    await page.route(tileHost, (route) => {
+    await page.route(mapTileHost, (route) => {
       tiles.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: "image/png", body: tilePng });
+      return route.fulfill({ status: 200, contentType: "image/png", body: mapTilePng });
     });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/contact-us");
@@ -72,7 +65,7 @@ test.describe("contact map", () => {
   }) => {
     // Chromium reports each refused tile on the console.
     guard.allowConsole(/Failed to load resource/);
-    await page.route(tileHost, (route) => route.abort("internetdisconnected"));
+    await page.route(mapTileHost, (route) => route.abort("internetdisconnected"));
     await page.goto("/contact-us");
     const box = page.locator("[data-map-status]");
     await box.scrollIntoViewIfNeeded();

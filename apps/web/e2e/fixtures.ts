@@ -3,6 +3,8 @@
  * exception, and on any request to a host other than ours (outside requests are also cut off, so no
  * test depends on the internet).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -13,32 +15,46 @@ export interface Guard {
   allowConsole(pattern: RegExp): void;
 }
 
+/**
+ * Watches one page: console errors, uncaught exceptions, and requests to any host but `origin`
+ * (cut off). `verify` fails the test on what it saw; the fixture below calls it for `page`, and
+ * tests with more pages (a visitor and agents) call it for each of theirs.
+ */
+export async function watchPage(page: Page, origin: string): Promise<Guard & { verify(): void }> {
+  const allowed: RegExp[] = [];
+  const guard = {
+    consoleErrors: [] as string[],
+    outsideRequests: [] as string[],
+    allowConsole: (p: RegExp) => {
+      allowed.push(p);
+    },
+    verify() {
+      expect(guard.consoleErrors, "console errors").toEqual([]);
+      expect(guard.outsideRequests, "requests to outside hosts").toEqual([]);
+    },
+  };
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !allowed.some((p) => p.test(msg.text()))) {
+      guard.consoleErrors.push(msg.text());
+    }
+  });
+  page.on("pageerror", (err) => guard.consoleErrors.push(`uncaught: ${err.message}`));
+  await page.route(
+    (url) => url.origin !== origin && (url.protocol === "http:" || url.protocol === "https:"),
+    (route) => {
+      guard.outsideRequests.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
+  return guard;
+}
+
 export const test = base.extend<{ guard: Guard }>({
   guard: [
     async ({ page, baseURL }, use) => {
-      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
-      const allowed: RegExp[] = [];
-      const guard: Guard = {
-        consoleErrors: [],
-        outsideRequests: [],
-        allowConsole: (p) => allowed.push(p),
-      };
-      page.on("console", (msg) => {
-        if (msg.type() === "error" && !allowed.some((p) => p.test(msg.text()))) {
-          guard.consoleErrors.push(msg.text());
-        }
-      });
-      page.on("pageerror", (err) => guard.consoleErrors.push(`uncaught: ${err.message}`));
-      await page.route(
-        (url) => url.origin !== origin && (url.protocol === "http:" || url.protocol === "https:"),
-        (route) => {
-          guard.outsideRequests.push(route.request().url());
-          return route.abort("blockedbyclient");
-        },
-      );
+      const guard = await watchPage(page, new URL(baseURL ?? "http://127.0.0.1").origin);
       await use(guard);
-      expect(guard.consoleErrors, "console errors").toEqual([]);
-      expect(guard.outsideRequests, "requests to outside hosts").toEqual([]);
+      guard.verify();
     },
     { auto: true },
   ],
@@ -62,4 +78,31 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
       `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
   );
   expect(summary, "axe violations").toEqual([]);
+}
+
+/** The contact page's map tiles come from this host once the map scrolls into view. */
+export const mapTileHost = /^https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
+/** A 1x1 PNG that stands in for every map tile, so no test depends on the internet. */
+export const mapTilePng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Answers the page's map tile requests with the stand-in PNG (registered after the guard). */
+export async function answerMapTiles(page: Page): Promise<void> {
+  await page.route(mapTileHost, (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: mapTilePng }),
+  );
+}
+
+/**
+ * A 26 MB file on disk (one over the chat's 25 MB limit), for file inputs. Given as a path,
+ * Playwright lets the browser read it directly instead of sending 26 MB through its protocol,
+ * which took over half a minute on a busy machine.
+ */
+export function oversizedImageFile(): string {
+  const path = test.info().outputPath("oversized.png");
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, Buffer.alloc(26 * 1024 * 1024));
+  return path;
 }

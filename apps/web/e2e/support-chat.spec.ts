@@ -11,7 +11,7 @@ import type { Page, Request, WebSocketRoute } from "@playwright/test";
 import sharp from "sharp";
 import { chatLimits } from "@hourline/contracts/chat";
 import { xssPayloads } from "../../server/test/xss-corpus";
-import { expectNoAxeViolations } from "./fixtures";
+import { expectNoAxeViolations, oversizedImageFile } from "./fixtures";
 import type { AgentSocket, Frame } from "./support/agent-client";
 import {
   chatForm,
@@ -370,11 +370,7 @@ test.describe("conversation", () => {
     );
     await expect(panel.imageInput).not.toHaveAttribute("multiple");
 
-    await panel.imageInput.setInputFiles({
-      name: "scan.png",
-      mimeType: "image/png",
-      buffer: Buffer.alloc(26 * 1024 * 1024),
-    });
+    await panel.imageInput.setInputFiles(oversizedImageFile());
     await expect(dialog.getByRole("alert")).toHaveText(
       "This image is 26.0 MB. Please choose one of up to 25 MB.",
     );

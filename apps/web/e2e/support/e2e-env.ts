@@ -15,6 +15,15 @@ export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 /** A second server the reconnect test starts, stops and starts again. */
 export const restartPort = Number(process.env.E2E_RESTART_PORT ?? e2ePort + 2);
 
+/**
+ * The support console's browser tests run against a server of their own, so the agents they sign
+ * in never change what the widget's tests see (whether support is online). It trusts a proxy on
+ * loopback, so each test client can bring its own address in X-Forwarded-For and the per-IP
+ * limits (sign-in, codes) count each client apart, as they would behind a load balancer.
+ */
+export const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? e2ePort + 3);
+export const consoleUrl = `http://127.0.0.1:${consolePort}`;
+
 export const e2eAgent = {
   email: "asha.agent@hourline.example",
   password: "e2e-agent-password-7kq2",
