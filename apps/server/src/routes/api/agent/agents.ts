@@ -50,7 +50,9 @@ const conflict = (reply: FastifyReply, message: string, fields?: Record<string, 
 const agentAdminRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
   const sessions = app.agentSessions;
-  app.addHook("preHandler", requireAdmin);
+  // Before the body is even read: someone who is not an admin learns nothing about what these
+  // routes accept (the session was checked by the parent scope's onRequest hook).
+  app.addHook("onRequest", requireAdmin);
 
   const account = async (agent: Agent): Promise<AgentAccount> => ({
     ...toAgentProfile(agent),

@@ -65,6 +65,9 @@ describeConsole("agents, for admins", pgUp, (ctx) => {
       await plain.browser.post(`/api/agent/agents/${ctx.admin.agent.id}/password`, {
         password: "taken over by plain",
       }),
+      // Refused before the body is read: a bad one says nothing about what the route accepts.
+      await plain.browser.post("/api/agent/agents", { email: "not-an-address" }),
+      await plain.browser.patch("/api/agent/agents/not-a-number", {}),
     ];
     for (const res of answers) {
       expect(res.status).toBe(403);
