@@ -260,7 +260,7 @@ test("keyboard: next and previous conversation, reply, end chat, the shortcuts l
   await expect(list).toBeHidden();
 });
 
-test("canned replies: saved once, picked with / in a chat, adjusted and sent", async ({
+test("canned replies: added, edited and removed; picked with / in a chat, adjusted and sent", async ({
   clients,
   admin,
 }) => {
@@ -275,6 +275,26 @@ test("canned replies: saved once, picked with / in a chat, adjusted and sent", a
   await expect(
     agent.page.getByRole("status").filter({ hasText: `Added "${title}".` }),
   ).toBeVisible();
+  await expect(agent.page.getByTestId("canned-item").filter({ hasText: title })).toBeVisible();
+  await expectNoAxeViolations(agent.page);
+
+  // A second one, edited, then removed after confirming.
+  const spare = `Spare ${Date.now()}`;
+  await agent.page.getByLabel("Title").fill(spare);
+  await agent.page.getByLabel("Reply", { exact: true }).fill("A reply we will not keep.");
+  await agent.page.getByRole("button", { name: "Add reply" }).click();
+  await agent.page.getByRole("button", { name: `Edit "${spare}"` }).click();
+  await expect(agent.page.getByRole("heading", { name: `Edit "${spare}"` })).toBeFocused();
+  await agent.page.getByLabel("Title").fill(`${spare} (edited)`);
+  await agent.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    agent.page.getByRole("status").filter({ hasText: `Saved "${spare} (edited)".` }),
+  ).toBeVisible();
+  await agent.page.getByRole("button", { name: `Remove "${spare} (edited)"` }).click();
+  const confirm = agent.page.getByRole("alertdialog", { name: `Remove "${spare} (edited)"?` });
+  await expectNoAxeViolations(agent.page);
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(agent.page.getByTestId("canned-item").filter({ hasText: spare })).toHaveCount(0);
   await expect(agent.page.getByTestId("canned-item").filter({ hasText: title })).toBeVisible();
 
   const visitor = await clients.open();
