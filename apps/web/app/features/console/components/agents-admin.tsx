@@ -12,7 +12,7 @@ import {
   type AgentAccount,
   type CreateAgentBody,
 } from "@hourline/contracts/console";
-import { CircleAlert, KeyRound, UserPlus, X } from "lucide-react";
+import { KeyRound, UserPlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,6 +20,7 @@ import { controlProps, FormField, inputClass } from "~/components/ui/form-field"
 import { createAgent, fetchAgents, resetAgentPassword, updateAgent } from "../api/agents";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
 
@@ -114,12 +115,7 @@ export function AgentsAdmin() {
           <p role="status" className="mt-3 min-h-6 text-sm font-semibold text-ink">
             {status}
           </p>
-          {problem ? (
-            <p role="alert" className="mt-1 flex gap-2 text-sm font-semibold text-danger">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {problem}
-            </p>
-          ) : null}
+          <ProblemMessage text={problem} className="mt-1" />
           {load.kind === "loading" ? (
             <p className="mt-4 text-muted">Loading…</p>
           ) : load.kind === "failed" ? (
@@ -273,12 +269,7 @@ function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) => void 
       <h2 id="new-agent-title" className="text-lg font-bold text-ink">
         Add an agent
       </h2>
-      {problem ? (
-        <p role="alert" className="mt-3 flex gap-2 text-sm font-semibold text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {problem}
-        </p>
-      ) : null}
+      <ProblemMessage text={problem} />
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         <FormField
           scope={FORM}

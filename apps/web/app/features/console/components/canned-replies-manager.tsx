@@ -10,13 +10,14 @@ import {
   type CannedReply,
   type CannedReplyBody,
 } from "@hourline/contracts/console";
-import { CircleAlert, Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { deleteCannedReply, fetchCannedReplies, saveCannedReply } from "../api/canned-replies";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ProblemMessage } from "./problem-message";
 import { shortDateTime } from "./time-labels";
 
 const FORM = "canned-reply";
@@ -172,12 +173,7 @@ export function CannedRepliesManager() {
           >
             {editing ? `Edit "${editing.title}"` : "Add a canned reply"}
           </h2>
-          {problem ? (
-            <p role="alert" className="mt-3 flex gap-2 text-sm font-semibold text-danger">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {problem}
-            </p>
-          ) : null}
+          <ProblemMessage text={problem} />
           <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
             <FormField
               scope={FORM}

@@ -7,13 +7,14 @@
  */
 import type { ContactMessageSummary } from "@hourline/contracts/chat";
 import { contactSearchLimits, type ContactFilter } from "@hourline/contracts/console";
-import { CheckCircle2, CircleAlert, Mail, Search } from "lucide-react";
+import { CheckCircle2, Mail, Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { brand } from "~/brand";
 import { failureMessage } from "../api/console-client";
 import { fetchContactMessages } from "../api/fetch-contact-messages";
 import { updateContactMessage } from "../api/update-contact-message";
+import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
 import { useNow } from "./use-now";
@@ -192,10 +193,7 @@ export function ContactInbox() {
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {answer?.kind === "failed" ? (
-            <p role="alert" className="flex gap-2 px-4 py-6 text-sm font-semibold text-danger">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {answer.message}
-            </p>
+            <ProblemMessage text={answer.message} className="px-4 py-6" />
           ) : loading ? (
             <p role="status" className="px-4 py-8 text-center text-sm text-muted">
               Loading…
@@ -388,12 +386,7 @@ function ContactDetail({
           </button>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="mt-3 flex gap-2 text-sm font-semibold text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {problem}
-        </p>
-      ) : null}
+      <ProblemMessage text={problem} />
     </section>
   );
 }

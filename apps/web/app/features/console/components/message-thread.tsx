@@ -4,9 +4,9 @@
  * replies show whether they are sending, sent or failed (with Retry). Every message's HTML is
  * sanitized again here before it is inserted, whatever the server stored.
  */
-import { Check, CircleAlert, Clock } from "lucide-react";
 import { memo, useEffect, useRef } from "react";
 import { isoTime } from "~/lib/live-chat/clock-time";
+import { DeliveryState } from "~/lib/live-chat/delivery-state";
 import { MessageBody } from "~/lib/live-chat/message-body";
 import type { ThreadMessage } from "../model/console-state";
 import { shortDateTime } from "./time-labels";
@@ -103,47 +103,10 @@ const MessageItem = memo(function MessageItem({
         }
         testId="console-message-body"
       />
-      {own && message.id === null ? <DeliveryState message={message} onRetry={onRetry} /> : null}
-      {own && message.id !== null && message.clientId ? (
-        <p className="flex items-center gap-1 text-xs text-muted">
-          <Check aria-hidden="true" className="size-3.5" />
-          Sent
-        </p>
+      {/* Sent is said only of replies written here; older ones simply are the history. */}
+      {own && (message.id === null || message.clientId) ? (
+        <DeliveryState message={message} onRetry={onRetry} />
       ) : null}
     </li>
   );
 });
-
-function DeliveryState({
-  message,
-  onRetry,
-}: {
-  message: ThreadMessage;
-  onRetry: (clientId: string) => void;
-}) {
-  if (message.delivery !== "failed") {
-    return (
-      <p className="flex items-center gap-1 text-xs text-muted">
-        <Clock aria-hidden="true" className="size-3.5" />
-        Sending…
-      </p>
-    );
-  }
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs font-semibold text-danger">
-      <p className="flex items-center gap-1">
-        <CircleAlert aria-hidden="true" className="size-3.5" />
-        Not sent{message.error ? `: ${message.error}` : ""}
-      </p>
-      {message.clientId ? (
-        <button
-          type="button"
-          className="min-h-6 rounded-full px-2 text-brand underline underline-offset-4 hover:text-ink"
-          onClick={() => onRetry(message.clientId as string)}
-        >
-          Retry
-        </button>
-      ) : null}
-    </div>
-  );
-}

@@ -12,7 +12,6 @@ import {
   type UpdateProfileBody,
 } from "@hourline/contracts/console";
 import { chatLimits } from "@hourline/contracts/chat";
-import { CircleAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";
@@ -20,6 +19,7 @@ import { controlProps, FormField, inputClass } from "~/components/ui/form-field"
 import { failureMessage } from "../api/console-client";
 import { changePassword, updateProfile } from "../api/profile";
 import { notificationAccess, playChime } from "../model/alert-preferences";
+import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
 
 export function SettingsScreen() {
@@ -32,16 +32,6 @@ export function SettingsScreen() {
         <AlertSettings />
       </div>
     </div>
-  );
-}
-
-function Problem({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <p role="alert" className="mt-3 flex gap-2 text-sm font-semibold text-danger">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {text}
-    </p>
   );
 }
 
@@ -105,7 +95,7 @@ function ProfileForm() {
           {status}
         </p>
       </form>
-      <Problem text={problem} />
+      <ProblemMessage text={problem} />
     </section>
   );
 }
@@ -200,7 +190,7 @@ function PasswordForm() {
           {status}
         </p>
       </form>
-      <Problem text={problem} />
+      <ProblemMessage text={problem} />
     </section>
   );
 }

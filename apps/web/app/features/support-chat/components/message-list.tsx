@@ -3,10 +3,10 @@
  * scrolled to the newest message 100 ms after one arrives (smoothly unless reduced motion is
  * asked for). Every message's HTML is sanitized again before it is inserted.
  */
-import { CircleAlert, Check, Clock } from "lucide-react";
 import { memo, useEffect, useRef } from "react";
 import { brand } from "~/brand";
 import type { ShownMessage } from "../model/chat-state";
+import { DeliveryState } from "~/lib/live-chat/delivery-state";
 import { MessageBody } from "~/lib/live-chat/message-body";
 import { formatClockTime, isoTime } from "~/lib/live-chat/clock-time";
 
@@ -110,45 +110,3 @@ const MessageItem = memo(function MessageItem({
     </li>
   );
 });
-
-function DeliveryState({
-  message,
-  onRetry,
-}: {
-  message: ShownMessage;
-  onRetry: (clientId: string) => void;
-}) {
-  if (message.delivery === "sent") {
-    return (
-      <p className="flex items-center gap-1 text-xs text-muted">
-        <Check aria-hidden="true" className="size-3.5" />
-        Sent
-      </p>
-    );
-  }
-  if (message.delivery === "sending") {
-    return (
-      <p className="flex items-center gap-1 text-xs text-muted">
-        <Clock aria-hidden="true" className="size-3.5" />
-        Sending…
-      </p>
-    );
-  }
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs font-semibold text-danger">
-      <p className="flex items-center gap-1">
-        <CircleAlert aria-hidden="true" className="size-3.5" />
-        Not sent{message.error ? `: ${message.error}` : ""}
-      </p>
-      {message.clientId ? (
-        <button
-          type="button"
-          className="min-h-6 rounded-full px-2 text-brand underline underline-offset-4 hover:text-ink"
-          onClick={() => onRetry(message.clientId as string)}
-        >
-          Retry
-        </button>
-      ) : null}
-    </div>
-  );
-}

@@ -1,0 +1,54 @@
+/**
+ * Under a message this side wrote, in the widget and in the console: sent, still sending, or not
+ * sent with the reason and a Retry button (which resends it with the same client_id).
+ */
+import { Check, CircleAlert, Clock } from "lucide-react";
+
+export interface Delivered {
+  delivery: "sending" | "sent" | "failed";
+  error?: string | undefined;
+  clientId: string | null;
+}
+
+export function DeliveryState({
+  message,
+  onRetry,
+}: {
+  message: Delivered;
+  onRetry: (clientId: string) => void;
+}) {
+  if (message.delivery === "sent") {
+    return (
+      <p className="flex items-center gap-1 text-xs text-muted">
+        <Check aria-hidden="true" className="size-3.5" />
+        Sent
+      </p>
+    );
+  }
+  if (message.delivery === "sending") {
+    return (
+      <p className="flex items-center gap-1 text-xs text-muted">
+        <Clock aria-hidden="true" className="size-3.5" />
+        Sending…
+      </p>
+    );
+  }
+  const { clientId } = message;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs font-semibold text-danger">
+      <p className="flex items-center gap-1">
+        <CircleAlert aria-hidden="true" className="size-3.5" />
+        Not sent{message.error ? `: ${message.error}` : ""}
+      </p>
+      {clientId ? (
+        <button
+          type="button"
+          className="min-h-6 rounded-full px-2 text-brand underline underline-offset-4 hover:text-ink"
+          onClick={() => onRetry(clientId)}
+        >
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}
