@@ -71,6 +71,10 @@ export function ConsoleShell({
   const unreadContacts = useConsoleState(unreadContactMessages);
   const conversations = useConsoleState((s) => s.conversations);
   const [signingOut, setSigningOut] = useState(false);
+  const startSignOut = () => {
+    setSigningOut(true);
+    void signOut();
+  };
 
   const total = unreadChats + unreadContacts;
   const screen = screenName(pathname, (id) => conversations[id]?.visitor_name);
@@ -197,26 +201,14 @@ export function ConsoleShell({
               <Keyboard aria-hidden="true" className="size-4" />
               Shortcuts
             </button>
-            <SignOutButton
-              busy={signingOut}
-              onClick={() => {
-                setSigningOut(true);
-                void signOut();
-              }}
-            />
+            <SignOutButton busy={signingOut} onClick={startSignOut} />
           </div>
         </div>
         <div className="flex items-center justify-between gap-2 border-t border-line px-4 py-2 md:hidden">
           <p className="truncate text-sm text-muted">
             Signed in as <span className="font-semibold text-ink">{me.name}</span>
           </p>
-          <SignOutButton
-            busy={signingOut}
-            onClick={() => {
-              setSigningOut(true);
-              void signOut();
-            }}
-          />
+          <SignOutButton busy={signingOut} onClick={startSignOut} />
         </div>
       </header>
       <main

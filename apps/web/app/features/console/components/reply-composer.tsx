@@ -5,10 +5,11 @@
  * between conversations, reloading, or signing in again after the session expired loses nothing.
  * A replies list ("/" at the start, or its button) fills the editor with a canned reply.
  */
-import { chatLimits, uploadImageTypes } from "@hourline/contracts/chat";
-import { CircleAlert, ImagePlus, LoaderCircle, SendHorizontal } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from "react";
-import { checkImageFile, uploadMessages } from "~/lib/live-chat/image-upload";
+import { chatLimits } from "@hourline/contracts/chat";
+import { CircleAlert, SendHorizontal } from "lucide-react";
+import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
+import { uploadMessages } from "~/lib/live-chat/image-upload";
 import { uploadReplyImage } from "../api/upload-reply-image";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { useConsole } from "./console-context";
@@ -27,11 +28,12 @@ export function ReplyComposer({
 }) {
   const { session } = useConsole();
   const [text, setText] = useState(() => session.draftOf(conversationId));
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const image = useImageUpload(
+    (file) => uploadReplyImage(conversationId, file),
+    (url) => session.sendImage(conversationId, url),
+  );
   const [pickerOpen, setPickerOpen] = useState(false);
   const editor = useRef<HTMLTextAreaElement | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const saveTimer = useRef<number | null>(null);
   const latest = useRef(text);
 
@@ -95,24 +97,6 @@ export function ReplyComposer({
     }
   }
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    const refused = checkImageFile(file);
-    if (refused) {
-      setProblem(refused);
-      return;
-    }
-    setProblem(null);
-    setUploading(true);
-    const outcome = await uploadReplyImage(conversationId, file);
-    setUploading(false);
-    if (outcome.kind === "uploaded") session.sendImage(conversationId, outcome.url);
-    else setProblem(outcome.message);
-  }
-
   const editorId = `reply-editor-${conversationId}`;
   return (
     <div className="shrink-0 border-t border-line bg-surface px-4 pt-3 pb-4 sm:px-6">
@@ -152,24 +136,11 @@ export function ReplyComposer({
           onPick={(body) => change(text.trim() === "" ? body : `${text}\n${body}`)}
           focusOnClose={() => editor.current?.focus()}
         />
-        <button
-          type="button"
-          className="btn btn-secondary size-11 shrink-0 p-0"
-          onClick={() => {
-            if (!uploading) fileInput.current?.click();
-          }}
-          aria-label={uploading ? "Uploading image" : "Send an image"}
-          aria-disabled={uploading || undefined}
-        >
-          {uploading ? (
-            <LoaderCircle
-              aria-hidden="true"
-              className="size-5 animate-spin motion-reduce:animate-none"
-            />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-5" />
-          )}
-        </button>
+        <ImagePickerButton
+          uploading={image.uploading}
+          onPick={(file) => void image.send(file)}
+          testId="reply-image-input"
+        />
         <button
           type="submit"
           className="btn btn-primary size-11 shrink-0 p-0"
@@ -177,32 +148,20 @@ export function ReplyComposer({
         >
           <SendHorizontal aria-hidden="true" className="size-5" />
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={uploadImageTypes.join(",")}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="hidden"
-          data-testid="reply-image-input"
-          onChange={(e) => {
-            if (!uploading) void onFile(e);
-          }}
-        />
       </form>
       <p id={`${editorId}-hint`} className="mt-2 text-xs text-muted">
         Enter sends, Shift+Enter starts a new line, / at the start picks a canned reply.{" "}
         {uploadMessages.limit}
       </p>
-      {uploading ? (
+      {image.uploading ? (
         <p role="status" className="mt-1 text-xs text-muted">
           Uploading the image…
         </p>
       ) : null}
-      {problem ? (
+      {image.problem ? (
         <p role="alert" className="mt-2 flex gap-1.5 text-sm font-semibold text-danger">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {problem}
+          {image.problem}
         </p>
       ) : null}
     </div>

@@ -3,10 +3,11 @@
  * the editor clears after sending and grows with its text up to 100 px, then scrolls. One image of
  * up to 25 MB can be sent; the limit is said before choosing and checked before uploading.
  */
-import { chatLimits, uploadImageTypes } from "@hourline/contracts/chat";
-import { CircleAlert, ImagePlus, LoaderCircle, SendHorizontal } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
-import { checkImageFile, uploadMessages } from "~/lib/live-chat/image-upload";
+import { chatLimits } from "@hourline/contracts/chat";
+import { CircleAlert, SendHorizontal } from "lucide-react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
+import { uploadMessages } from "~/lib/live-chat/image-upload";
 import { uploadChatImage } from "../api/upload-chat-image";
 
 /** Spec §9: the editor is at most this tall. */
@@ -23,10 +24,8 @@ export function MessageComposer({
   onImage: (url: string) => void;
 }) {
   const [text, setText] = useState("");
-  const [uploading, setUploading] = useState(false);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageUpload(uploadChatImage, onImage);
   const editor = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // The panel replaces the form whose Start Chat had focus: the editor takes it.
   useEffect(() => {
@@ -53,25 +52,6 @@ export function MessageComposer({
       event.preventDefault();
       send();
     }
-  }
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Cleared at once, so choosing the same file again is a new choice.
-    input.value = "";
-    if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      setImageError(problem);
-      return;
-    }
-    setImageError(null);
-    setUploading(true);
-    const outcome = await uploadChatImage(file);
-    setUploading(false);
-    if (outcome.kind === "uploaded") onImage(outcome.url);
-    else setImageError(outcome.message);
   }
 
   return (
@@ -106,25 +86,12 @@ export function MessageComposer({
             className="block w-full resize-none overflow-y-hidden rounded-xl border border-muted/70 bg-surface px-3.5 py-2.5 text-ink shadow-sm placeholder:text-muted hover:border-ink"
           />
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary size-11 shrink-0 p-0"
-          onClick={() => {
-            if (!uploading) fileInput.current?.click();
-          }}
-          aria-label={uploading ? "Uploading image" : "Send an image"}
-          aria-describedby="chat-image-hint"
-          aria-disabled={uploading || undefined}
-        >
-          {uploading ? (
-            <LoaderCircle
-              aria-hidden="true"
-              className="size-5 animate-spin motion-reduce:animate-none"
-            />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-5" />
-          )}
-        </button>
+        <ImagePickerButton
+          uploading={image.uploading}
+          onPick={(file) => void image.send(file)}
+          describedBy="chat-image-hint"
+          testId="chat-image-input"
+        />
         <button
           type="submit"
           className="btn btn-primary size-11 shrink-0 p-0"
@@ -132,33 +99,20 @@ export function MessageComposer({
         >
           <SendHorizontal aria-hidden="true" className="size-5" />
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={uploadImageTypes.join(",")}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="hidden"
-          data-testid="chat-image-input"
-          onChange={(e) => {
-            if (uploading) return;
-            void onFile(e);
-          }}
-        />
       </form>
       <p id="chat-editor-hint" className="mt-2 text-xs text-muted">
         Enter sends, Shift+Enter starts a new line.{" "}
         <span id="chat-image-hint">{uploadMessages.limit}</span>
       </p>
-      {uploading ? (
+      {image.uploading ? (
         <p role="status" className="mt-1 text-xs text-muted">
           Uploading your image…
         </p>
       ) : null}
-      {imageError ? (
+      {image.problem ? (
         <p role="alert" className="mt-2 flex gap-1.5 text-sm font-semibold text-danger">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {imageError}
+          {image.problem}
         </p>
       ) : null}
     </div>
