@@ -446,6 +446,11 @@ test.describe("conversation", () => {
     await expect(after.messages.last()).toContainText("Typed while the line was down");
     await expect(after.messages.last().getByText("Sending…")).toBeVisible();
 
+    // Once the next try is seconds away, the line comes back and "Try now" connects at once
+    // (right after the reload the next automatic try is under a second away and could win).
+    await expect(after.connection).toHaveText(/^Reconnecting in ([4-9]|\d{2,}) s…$/, {
+      timeout: 20_000,
+    });
     line.blocked = false;
     await again.getByRole("button", { name: "Try now" }).click();
     await expect(after.connection).toHaveText("Connected");
