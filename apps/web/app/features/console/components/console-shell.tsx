@@ -192,10 +192,11 @@ export function ConsoleShell({
           <p className="truncate text-xs text-muted">
             {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
           </p>
-          <div className="mt-2 flex gap-2">
+          {/* Two equal halves of the sidebar: side by side they must not overflow it. */}
+          <div className="mt-2 grid grid-cols-2 gap-2">
             <button
               type="button"
-              className="btn btn-secondary min-h-9 flex-1 px-3 py-1.5 text-sm whitespace-nowrap"
+              className="btn btn-secondary min-h-9 min-w-0 gap-1.5 px-2 py-1.5 text-sm whitespace-nowrap"
               onClick={() => onShortcutsOpenChange(true)}
             >
               <Keyboard aria-hidden="true" className="size-4" />
@@ -227,7 +228,7 @@ function SignOutButton({ busy, onClick }: { busy: boolean; onClick: () => void }
   return (
     <button
       type="button"
-      className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm whitespace-nowrap"
+      className="btn btn-secondary min-h-9 min-w-0 gap-1.5 px-2.5 py-1.5 text-sm whitespace-nowrap"
       onClick={onClick}
       aria-disabled={busy || undefined}
     >

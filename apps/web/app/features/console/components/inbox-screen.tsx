@@ -158,8 +158,9 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
             <div>
               <h2 className="text-xl font-bold text-ink">Choose a conversation</h2>
               <p className="mt-2 max-w-sm text-muted">
-                Pick a visitor on the left to read and answer. Alt + ↓ and Alt + ↑ move through the
-                list.
+                Pick a visitor on the left to read and answer.{" "}
+                <span className="whitespace-nowrap">Alt + ↓</span> and{" "}
+                <span className="whitespace-nowrap">Alt + ↑</span> move through the list.
               </p>
             </div>
           </div>
