@@ -163,8 +163,16 @@ describe("hostile bodies to POST /api/support/contact_us", () => {
   });
 
   it("stores no mail whose headers hold a line break or a control character", async () => {
+    // Enough nearly valid bodies get through for this to mean something, whatever the runs above
+    // happened to draw: more are sent until over 20 mails are stored (about one in eight passes).
+    let stored = (await listMail(app.database.db, { limit: 100_000 })).length;
+    for (const body of fc.sample(nearlyValid, 1000)) {
+      if (stored > 20) break;
+      const res = await app.inject({ method: "POST", url: URL, payload: body });
+      expectWellFormed(res);
+      if (res.statusCode === 200) stored += 1;
+    }
     const mails = await listMail(app.database.db, { limit: 100_000 });
-    // The nearly valid bodies above got through often enough for this to mean something.
     expect(mails.length).toBeGreaterThan(20);
     for (const mail of mails) {
       for (const value of [
