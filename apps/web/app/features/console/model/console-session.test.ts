@@ -223,6 +223,101 @@ describe("ConsoleSession: start", () => {
   });
 });
 
+describe("ConsoleSession: lists that arrive late", () => {
+  it("applies only the newest refresh's answers, whichever finishes last", async () => {
+    const t = setup();
+    // The first refresh's answers are slow: made before chat 7 was read and contact 2 came in.
+    let finishFirst: (() => void) | undefined;
+    const first = new Promise<void>((resolve) => {
+      finishFirst = resolve;
+    });
+    t.api.fetchConversations.mockImplementationOnce(async () => {
+      await first;
+      return { ok: true, status: 200, data: [summary(7, { unread: 1 })] };
+    });
+    t.api.fetchContacts.mockImplementationOnce(async () => {
+      await first;
+      return { ok: true, status: 200, data: [contact(1)] };
+    });
+    t.session.start();
+    t.server.open = [summary(7)];
+    t.server.contacts = [contact(2), contact(1)];
+    t.browser.last.open();
+    await settle();
+    expect(t.state().conversations[7]).toEqual(summary(7));
+    finishFirst?.();
+    await settle();
+    expect(t.state().conversations[7]).toEqual(summary(7));
+    expect(t.state().contacts).toEqual([contact(1), contact(2)]);
+  });
+
+  it("keeps what was pushed while a list was on its way, and asks again for its counts", async () => {
+    const t = setup();
+    t.server.open = [summary(7), summary(8), summary(9)];
+    await t.connect();
+    t.api.fetchConversation.mockClear();
+    // The lists of the next open are made now...
+    let finish: (() => void) | undefined;
+    const late = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const listed = [...t.server.open];
+    t.api.fetchConversations.mockImplementation(async (state) => {
+      await late;
+      return { ok: true, status: 200, data: state === "open" ? listed : [] };
+    });
+    t.browser.last.drop(1001);
+    await vi.advanceTimersByTimeAsync(750);
+    t.browser.last.open();
+    // ...and these arrive before them.
+    t.browser.last.receive({ message_type: "message", ...visitorMessage(5) });
+    t.browser.last.receive({
+      message_type: "chat_ended",
+      conversation_id: 8,
+      ended_at: T0 + 2_000,
+      ended_by: "visitor",
+    });
+    t.server.open = [
+      summary(7, { last_message: visitorMessage(5), unread: 1, waiting_since: T0 + 5_000 }),
+      summary(9),
+    ];
+    t.server.ended = [ended(8, { ended_at: T0 + 2_000 })];
+    finish?.();
+    await settle();
+    expect(conversationsIn(t.state().conversations, "open").map((c) => c.id)).toEqual([7, 9]);
+    expect(t.state().conversations[8]).toMatchObject({ state: "ended", ended_at: T0 + 2_000 });
+    expect(t.api.fetchConversation.mock.calls).toEqual([[7]]);
+    expect(t.state().conversations[7]).toEqual(t.server.open[0]);
+  });
+
+  it("asks again for the counts of a pushed summary made before a message it has", async () => {
+    const t = setup();
+    t.server.open = [summary(7)];
+    await t.connect();
+    t.api.fetchConversation.mockClear();
+    t.browser.last.receive({ message_type: "message", ...visitorMessage(2) });
+    // Another agent read up to message 1 just before message 2 arrived.
+    t.server.open = [summary(7, { last_message: visitorMessage(2), unread: 1, waiting_since: T0 })];
+    t.browser.last.receive({
+      message_type: "conversation",
+      ...summary(7, { last_message: visitorMessage(1), unread: 0, waiting_since: T0 }),
+    });
+    expect(t.state().conversations[7]).toMatchObject({
+      last_message: visitorMessage(2),
+      unread: 0,
+    });
+    expect(t.api.fetchConversation.mock.calls).toEqual([[7]]);
+    await settle();
+    expect(t.state().conversations[7]).toEqual(t.server.open[0]);
+    // A summary as new as what is held is simply taken.
+    t.browser.last.receive({
+      message_type: "conversation",
+      ...summary(7, { last_message: visitorMessage(2) }),
+    });
+    expect(t.api.fetchConversation).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("ConsoleSession: pushes", () => {
   it("moves the state on with every frame", async () => {
     const t = setup();
@@ -398,7 +493,8 @@ describe("ConsoleSession: pushes", () => {
 
   it("learns after a reconnect of chats that ended meanwhile, without reading them", async () => {
     const t = setup();
-    t.server.open = [summary(7), summary(8, { unread: 1, last_message: visitorMessage(1, 8) })];
+    // No newest message in either summary: a summary never takes back a newer one seen here.
+    t.server.open = [summary(7), summary(8, { unread: 1 })];
     t.server.messages[8] = [visitorMessage(1, 8)];
     await t.connect();
     t.browser.last.drop(1001);

@@ -26,6 +26,7 @@ import { frameReader } from "./console-frames";
 import {
   consoleReducer,
   initialConsoleState,
+  isBehind,
   isReading,
   pendingReplies,
   type ConsoleAction,
@@ -98,6 +99,8 @@ export class ConsoleSession {
    * after a reconnect move a thread's lastId on, so it no longer tells what was missed.
    */
   private readonly resumeFrom = new Map<number, number>();
+  /** Counts refreshes: only the newest one's answers are applied. */
+  private refreshRun = 0;
   private stopSessionWatch: (() => void) | null = null;
   private checkingSession = false;
   /** Signed out here: nothing of this agent's work is written to storage any more. */
@@ -322,8 +325,13 @@ export class ConsoleSession {
     const action = this.readFrame(frame);
     if (!action) return;
     if (action.type === "acked" || action.type === "failed") this.clearAckTimer(action.clientId);
+    // Made before a message this console already has: its counts are asked for again.
+    const stale =
+      action.type === "conversation" &&
+      isBehind(this.state.conversations[action.summary.id], action.summary);
     this.alertFor(action);
     this.dispatch(action);
+    if (stale) void this.loadSummary(action.summary.id);
 
     switch (action.type) {
       case "received": {
@@ -373,18 +381,29 @@ export class ConsoleSession {
     this.stop();
   }
 
-  /** Both lists, the contact messages, and whatever was missed in the conversations held. */
+  /**
+   * Both lists, the contact messages, and whatever was missed in the conversations held. It runs at
+   * start and on every open of the socket, so two may be under way: an older one's answers, made
+   * before the newer one's, are dropped.
+   */
   private async refresh() {
+    const run = ++this.refreshRun;
     const { api } = this.deps;
     const [open, ended, contacts] = await Promise.all([
       api.fetchConversations("open"),
       api.fetchConversations("ended"),
       api.fetchContacts(),
     ]);
-    if (this.state.expired) return;
+    if (run !== this.refreshRun || this.state.expired) return;
     const wasOpen = new Set(
       Object.values(this.state.conversations)
         .filter((c) => c.state === "open")
+        .map((c) => c.id),
+    );
+    // Summaries made before a message pushed meanwhile: their counts are asked for again.
+    const recheck = new Set(
+      [...(open.ok ? open.data : []), ...(ended.ok ? ended.data : [])]
+        .filter((c) => isBehind(this.state.conversations[c.id], c))
         .map((c) => c.id),
     );
     if (open.ok) this.dispatch({ type: "conversations", state: "open", list: open.data });
@@ -393,10 +412,11 @@ export class ConsoleSession {
     if (open.ok) {
       // One that was open and is no longer listed ended while this console was away.
       for (const id of wasOpen) {
-        if (!open.data.some((c) => c.id === id) && id !== this.state.viewing) {
-          void this.loadSummary(id);
-        }
+        if (!open.data.some((c) => c.id === id)) recheck.add(id);
       }
+    }
+    for (const id of recheck) {
+      if (id !== this.state.viewing) void this.loadSummary(id);
     }
     // Only the conversation on screen is caught up now; the others from `resumeFrom` when they are
     // opened. What arrived for it meanwhile is read once it is shown (if the tab is visible).

@@ -5,6 +5,8 @@ import {
   consoleReducer,
   conversationsIn,
   initialConsoleState,
+  isBehind,
+  mergeSummary,
   pendingReplies,
   unreadChatMessages,
   unreadContactMessages,
@@ -215,6 +217,93 @@ describe("consoleReducer: the lists", () => {
     expect(s.conversations[7]?.unread).toBe(2);
     expect(s.conversations[3]).toEqual(known);
     expect(s.conversations[2]).toEqual(ended(2));
+  });
+
+  it("takes a list the same way: never a newer message back, never an ended chat open again", () => {
+    let s = withLists([summary(7), summary(8)]);
+    s = apply(
+      s,
+      received(visitorMessage(5)),
+      { type: "ended", conversationId: 8, endedAt: T0 + 9_000, endedBy: "agent" },
+      { type: "typing", conversationId: 7, from: "visitor", typing: true },
+    );
+    const endedHere = s.conversations[8];
+    // The list was made before both pushes.
+    s = apply(s, {
+      type: "conversations",
+      state: "open",
+      list: [
+        summary(7, { unread: 3, waiting_since: T0, last_message: visitorMessage(4) }),
+        summary(8, { unread: 2 }),
+      ],
+    });
+    expect(s.conversations[7]).toEqual(
+      summary(7, { unread: 3, waiting_since: T0, last_message: visitorMessage(5) }),
+    );
+    expect(s.conversations[8]).toEqual({ ...endedHere, unread: 2 });
+    expect(ids(conversationsIn(s.conversations, "open"))).toEqual([7]);
+    expect(ids(conversationsIn(s.conversations, "ended"))).toEqual([8]);
+    // A newer list is taken as it is; the typing shown is left alone while the chat is open.
+    s = apply(s, {
+      type: "conversations",
+      state: "open",
+      list: [summary(7, { unread: 1, last_message: agentMessage(6) })],
+    });
+    expect(s.conversations[7]).toEqual(summary(7, { unread: 1, last_message: agentMessage(6) }));
+    expect(s.typing[7]).toEqual({ visitor: true, agent: null });
+    // An ended list clears it.
+    s = apply(s, {
+      type: "conversations",
+      state: "ended",
+      list: [ended(7, { last_message: agentMessage(6) })],
+    });
+    expect(s.typing[7]).toEqual({ visitor: false, agent: null });
+  });
+
+  it("takes a conversation's details the same way", () => {
+    let s = apply(withLists([summary(7)]), received(visitorMessage(5)), {
+      type: "ended",
+      conversationId: 7,
+      endedAt: T0 + 9_000,
+      endedBy: "visitor",
+    });
+    s = apply(s, {
+      type: "detail",
+      detail: detail(summary(7, { last_message: visitorMessage(4) })),
+    });
+    expect(s.conversations[7]).toMatchObject({
+      state: "ended",
+      ended_at: T0 + 9_000,
+      ended_by: "visitor",
+      waiting_since: null,
+      last_message: visitorMessage(5),
+    });
+  });
+
+  it("merges a summary from the server into the one held here", () => {
+    const held = summary(7, { last_message: visitorMessage(5), unread: 2, waiting_since: T0 });
+    expect(mergeSummary(undefined, summary(7))).toEqual(summary(7));
+    // Newer or as new: the server's.
+    const newer = summary(7, { last_message: agentMessage(6) });
+    expect(mergeSummary(held, newer)).toBe(newer);
+    expect(isBehind(held, newer)).toBe(false);
+    expect(isBehind(held, summary(7, { last_message: visitorMessage(5) }))).toBe(false);
+    // Older, or with no message at all: the newest message seen here stays.
+    expect(isBehind(held, summary(7, { last_message: visitorMessage(4) }))).toBe(true);
+    expect(isBehind(held, summary(7))).toBe(true);
+    expect(isBehind(summary(7), summary(7))).toBe(false);
+    expect(isBehind(undefined, summary(7))).toBe(false);
+    expect(mergeSummary(held, summary(7, { unread: 1 }))).toEqual({
+      ...held,
+      unread: 1,
+      waiting_since: null,
+    });
+    // Ended here stays ended, with its own end; ended by the server is taken.
+    const endedHere = ended(7, { ended_at: T0 + 9_000, ended_by: "agent", unread: 2 });
+    expect(mergeSummary(endedHere, summary(7, { waiting_since: T0, unread: 4 }))).toEqual(
+      ended(7, { ended_at: T0 + 9_000, ended_by: "agent", unread: 4, visitor_online: true }),
+    );
+    expect(mergeSummary(summary(7), ended(7))).toEqual(ended(7));
   });
 
   it("notes conversations the server does not know", () => {

@@ -276,6 +276,61 @@ function withVisitorOnline(
     : summary;
 }
 
+/** Whether this console has seen a newer message of the conversation than `incoming` names. */
+export function isBehind(known: ConversationSummary | undefined, incoming: ConversationSummary) {
+  return (
+    known?.last_message != null &&
+    (incoming.last_message === null || known.last_message.id > incoming.last_message.id)
+  );
+}
+
+/**
+ * What a summary from the server (a list, a push, a conversation's details) becomes, given the one
+ * held here. The server's answer may have been made before pushes this console has applied since:
+ * it never takes back a newer message seen here, and a chat that ended here never opens again (the
+ * server only ever ends a chat). Its unread count and waiting time are the server's: they also tell
+ * of reads by other agents, which reach this console no other way. When it is behind, the session
+ * asks for the summary again (see isBehind).
+ */
+export function mergeSummary(
+  known: ConversationSummary | undefined,
+  incoming: ConversationSummary,
+): ConversationSummary {
+  if (!known) return incoming;
+  let merged = incoming;
+  if (isBehind(known, incoming)) merged = { ...merged, last_message: known.last_message };
+  if (known.state === "ended" && merged.state === "open") {
+    merged = {
+      ...merged,
+      state: "ended",
+      ended_at: known.ended_at,
+      ended_by: known.ended_by,
+      waiting_since: null,
+    };
+  }
+  return merged;
+}
+
+/** A summary from the server as this console keeps it: merged, and read if it is on screen. */
+function takenSummary(
+  state: ConsoleState,
+  known: ConversationSummary | undefined,
+  incoming: ConversationSummary,
+): ConversationSummary {
+  const merged = mergeSummary(known, incoming);
+  return isReading(state, merged.id) ? { ...merged, unread: 0 } : merged;
+}
+
+/** Nobody is shown typing in a conversation that has ended. */
+function stopTypingIfEnded(
+  typing: Record<number, TypingState>,
+  summary: ConversationSummary,
+): Record<number, TypingState> {
+  const current = typing[summary.id];
+  if (summary.state !== "ended" || !current || (!current.visitor && !current.agent)) return typing;
+  return { ...typing, [summary.id]: notTyping };
+}
+
 function sortContacts(contacts: ContactMessageSummary[]): ContactMessageSummary[] {
   return [...contacts].sort((a, b) => b.received_at - a.received_at || b.id - a.id);
 }
@@ -287,40 +342,35 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
 
     case "conversations": {
       const conversations = { ...state.conversations };
-      for (const summary of action.list) {
-        // The one on screen is being read: its count stays at zero, as for a single summary.
-        conversations[summary.id] = isReading(state, summary.id)
-          ? { ...summary, unread: 0 }
-          : summary;
+      let typing = state.typing;
+      for (const incoming of action.list) {
+        const summary = takenSummary(state, conversations[incoming.id], incoming);
+        conversations[summary.id] = summary;
+        typing = stopTypingIfEnded(typing, summary);
       }
-      return { ...state, conversations, loaded: { ...state.loaded, [action.state]: true } };
+      return {
+        ...state,
+        conversations,
+        typing,
+        loaded: { ...state.loaded, [action.state]: true },
+      };
     }
 
     case "conversation": {
-      const known = state.conversations[action.summary.id];
-      // A summary never takes back a newer message this console has already seen.
-      const summary =
-        known?.last_message &&
-        (!action.summary.last_message || known.last_message.id > action.summary.last_message.id)
-          ? { ...action.summary, last_message: known.last_message }
-          : action.summary;
-      const reading = isReading(state, summary.id);
+      const summary = takenSummary(state, state.conversations[action.summary.id], action.summary);
       return {
         ...state,
-        conversations: {
-          ...state.conversations,
-          [summary.id]: reading ? { ...summary, unread: 0 } : summary,
-        },
-        typing: summary.state === "ended" ? withTyping(state, summary.id, notTyping) : state.typing,
+        conversations: { ...state.conversations, [summary.id]: summary },
+        typing: stopTypingIfEnded(state.typing, summary),
       };
     }
 
     case "detail": {
       const { conversation, visitor, earlier } = action.detail;
-      let next = consoleReducer(state, { type: "conversation", summary: conversation });
+      const next = consoleReducer(state, { type: "conversation", summary: conversation });
       const conversations = { ...next.conversations };
       for (const summary of earlier) conversations[summary.id] ??= summary;
-      next = {
+      return {
         ...next,
         conversations,
         details: {
@@ -328,7 +378,6 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
           [conversation.id]: { visitor, earlierIds: earlier.map((e) => e.id) },
         },
       };
-      return next;
     }
 
     case "missing":
