@@ -1,6 +1,7 @@
 /**
  * Under a message this side wrote, in the widget and in the console: sent, still sending, or not
- * sent with the reason and a Retry button (which resends it with the same client_id).
+ * sent with the reason and a Retry button (which resends it with the same client_id). Without
+ * `onRetry` there is no Retry: the message can never be sent (its chat has ended).
  */
 import { Check, CircleAlert, Clock } from "lucide-react";
 
@@ -15,7 +16,7 @@ export function DeliveryState({
   onRetry,
 }: {
   message: Delivered;
-  onRetry: (clientId: string) => void;
+  onRetry?: ((clientId: string) => void) | undefined;
 }) {
   if (message.delivery === "sent") {
     return (
@@ -40,7 +41,7 @@ export function DeliveryState({
         <CircleAlert aria-hidden="true" className="size-3.5" />
         Not sent{message.error ? `: ${message.error}` : ""}
       </p>
-      {clientId ? (
+      {clientId && onRetry ? (
         <button
           type="button"
           className="min-h-6 rounded-full px-2 text-brand underline underline-offset-4 hover:text-ink"

@@ -106,7 +106,7 @@ export function ConversationView({
           messages={thread?.messages ?? emptyMessages}
           meEmail={me.email}
           loading={!thread?.loaded}
-          onRetry={(clientId) => session.retry(clientId)}
+          onRetry={open ? (clientId) => session.retry(clientId) : undefined}
         />
 
         <p

@@ -20,7 +20,8 @@ export function MessageThread({
   messages: ThreadMessage[];
   meEmail: string;
   loading: boolean;
-  onRetry: (clientId: string) => void;
+  /** Absent once the chat has ended: a reply that failed can no longer be sent. */
+  onRetry?: ((clientId: string) => void) | undefined;
 }) {
   const list = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1);
@@ -79,7 +80,7 @@ const MessageItem = memo(function MessageItem({
 }: {
   message: ThreadMessage;
   own: boolean;
-  onRetry: (clientId: string) => void;
+  onRetry: ((clientId: string) => void) | undefined;
 }) {
   const fromSupport = message.from === "agent";
   return (

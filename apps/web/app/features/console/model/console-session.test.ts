@@ -730,6 +730,43 @@ describe("ConsoleSession: replies", () => {
     expect(t.framesSent("chat_end")).toEqual([]);
   });
 
+  it("keeps no reply of an ended chat for the next load, and drops one kept from before", async () => {
+    const storage = memoryStorage();
+    const t = setup({ storage });
+    t.server.open = [summary(7), summary(8)];
+    await t.connect();
+    t.session.sendText(7, "too late");
+    t.session.sendText(8, "still waiting");
+    t.browser.last.receive({ message_type: "chat_ended", conversation_id: 7, ended_by: "visitor" });
+    expect(t.thread(7)).toEqual([[null, "client-0001", "failed"]]);
+    expect(loadOutbox(storage, me.id).map((p) => p.clientId)).toEqual(["client-0002"]);
+    t.session.stop();
+
+    // An outbox written before this rule, or by a console that never heard of the end.
+    storage.setItem(
+      `hourline.console.outbox.${me.id}`,
+      JSON.stringify([
+        {
+          clientId: "client-0001",
+          conversationId: 7,
+          html: "too late",
+          msgType: "text",
+          createdAt: T0,
+          delivery: "failed",
+          error: consoleMessages.chatEnded,
+        },
+        ...loadOutbox(storage, me.id),
+      ]),
+    );
+    const again = setup({ storage });
+    again.server.open = [summary(8)];
+    again.server.ended = [ended(7)];
+    expect(again.thread(7)).toEqual([[null, "client-0001", "failed"]]);
+    await again.connect();
+    expect(loadOutbox(storage, me.id).map((p) => p.clientId)).toEqual(["client-0002"]);
+    expect(again.thread(7)).toEqual([[null, "client-0001", "failed"]]);
+  });
+
   it("ends a chat over the socket, or says it is not connected", async () => {
     const t = setup();
     t.server.open = [summary(7)];

@@ -6,7 +6,8 @@
  * nothing read: what the agent has in front of them, in a visible tab, is marked with markRead.
  * Every reply gets a client_id when it is typed and waits in the outbox (kept in sessionStorage)
  * until the server acknowledges it; after a reconnect or a new sign-in it is sent again with the
- * same id, so it is stored once. A small external store: React reads it with useSyncExternalStore.
+ * same id, so it is stored once. A reply to a chat that has ended is not kept: it can never be
+ * sent. A small external store: React reads it with useSyncExternalStore.
  */
 import {
   imageMessageHtml,
@@ -29,6 +30,7 @@ import {
   isBehind,
   isReading,
   pendingReplies,
+  repliesToKeep,
   type ConsoleAction,
   type ConsoleState,
   type PendingReply,
@@ -137,8 +139,11 @@ export class ConsoleSession {
     const before = this.state;
     this.state = consoleReducer(before, action);
     if (this.state === before) return;
-    if (this.state.threads !== before.threads && !this.forgotten) {
-      saveOutbox(this.deps.storage, this.state.me.id, pendingReplies(this.state));
+    // A reply's delivery, or the end of its chat (which makes it one not to keep), changed.
+    const outboxMayChange =
+      this.state.threads !== before.threads || this.state.conversations !== before.conversations;
+    if (outboxMayChange && !this.forgotten) {
+      saveOutbox(this.deps.storage, this.state.me.id, repliesToKeep(this.state));
     }
     for (const listener of this.listeners) listener();
   }

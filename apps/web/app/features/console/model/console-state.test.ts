@@ -8,6 +8,7 @@ import {
   isBehind,
   mergeSummary,
   pendingReplies,
+  repliesToKeep,
   unreadChatMessages,
   unreadContactMessages,
   type ConsoleAction,
@@ -682,6 +683,27 @@ describe("consoleReducer: the outbox", () => {
     expect(thread(restored, 8)).toEqual([[null, "client-ffff", "failed"]]);
     expect(restored.threads[7]?.loaded).toBe(false);
     expect(pendingReplies(restored)).toEqual(kept);
+  });
+
+  it("keeps no reply of a chat known to have ended, though its thread still shows it", () => {
+    let s = apply(
+      withLists([summary(7), summary(8)]),
+      queue("client-eeee", T0 + 1),
+      queue("client-ffff", T0 + 2, 8),
+      queue("client-gggg", T0 + 3, 9),
+    );
+    expect(repliesToKeep(s)).toEqual(pendingReplies(s));
+    s = apply(
+      s,
+      { type: "ended", conversationId: 8, endedAt: T0 + 5, endedBy: "visitor" },
+      { type: "failed", clientId: "client-ffff", error: "Ended." },
+    );
+    // 9 is not listed yet: what became of it is not known, so its reply is kept.
+    expect(repliesToKeep(s)).toEqual([
+      pending("client-eeee", T0 + 1),
+      pending("client-gggg", T0 + 3, 9),
+    ]);
+    expect(thread(s, 8)).toEqual([[null, "client-ffff", "failed"]]);
   });
 
   it("does not take another agent's message for a reply of this console", () => {

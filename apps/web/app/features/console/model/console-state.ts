@@ -612,3 +612,13 @@ export function pendingReplies(state: ConsoleState): PendingReply[] {
   }
   return pending;
 }
+
+/**
+ * What the outbox keeps across a reload: the unacknowledged replies, but for those of chats known
+ * to have ended. Those can never be sent; they stay in the thread, marked failed, until it closes.
+ */
+export function repliesToKeep(state: ConsoleState): PendingReply[] {
+  return pendingReplies(state).filter(
+    (p) => state.conversations[p.conversationId]?.state !== "ended",
+  );
+}
