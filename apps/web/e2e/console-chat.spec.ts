@@ -278,11 +278,15 @@ test("canned replies: added, edited and removed; picked with / in a chat, adjust
   await expect(agent.page.getByTestId("canned-item").filter({ hasText: title })).toBeVisible();
   await expectNoAxeViolations(agent.page);
 
-  // A second one, edited, then removed after confirming.
+  // A second one, added with a double click (still one reply), edited, then removed after confirming.
   const spare = `Spare ${Date.now()}`;
   await agent.page.getByLabel("Title").fill(spare);
   await agent.page.getByLabel("Reply", { exact: true }).fill("A reply we will not keep.");
-  await agent.page.getByRole("button", { name: "Add reply" }).click();
+  await agent.page.getByRole("button", { name: "Add reply" }).dblclick();
+  await expect(
+    agent.page.getByRole("status").filter({ hasText: `Added "${spare}".` }),
+  ).toBeVisible();
+  await expect(agent.page.getByTestId("canned-item").filter({ hasText: spare })).toHaveCount(1);
   await agent.page.getByRole("button", { name: `Edit "${spare}"` }).click();
   await expect(agent.page.getByRole("heading", { name: `Edit "${spare}"` })).toBeFocused();
   await agent.page.getByLabel("Title").fill(`${spare} (edited)`);

@@ -17,6 +17,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { createAgent, fetchAgents, resetAgentPassword, updateAgent } from "../api/agents";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -33,8 +34,9 @@ type Load =
 
 export function AgentsAdmin() {
   const me = useConsoleState((s) => s.me);
-  // Changes whenever an agent's console connects or closes: the list is fetched again.
-  const presence = useConsoleState((s) => s.agentsOnline);
+  // Consoles that connected or closed since the list was fetched: newer than its online flags.
+  const agentsOnline = useConsoleState((s) => s.agentsOnline);
+  const isOnline = (agent: AgentAccount) => agentsOnline[agent.id] ?? agent.online;
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,19 +46,16 @@ export function AgentsAdmin() {
     let cancelled = false;
     void fetchAgents().then((result) => {
       if (cancelled) return;
-      setLoad((current) =>
+      setLoad(
         result.ok
           ? { kind: "loaded", agents: result.data }
-          : // A failed refresh keeps the list already on screen.
-            current.kind === "loaded"
-            ? current
-            : { kind: "failed", message: failureMessage(result) },
+          : { kind: "failed", message: failureMessage(result) },
       );
     });
     return () => {
       cancelled = true;
     };
-  }, [me.role, presence]);
+  }, [me.role]);
 
   if (me.role !== "admin") {
     return (
@@ -164,10 +163,10 @@ export function AgentsAdmin() {
                           <span
                             aria-hidden="true"
                             className={`size-2 rounded-full ${
-                              agent.disabled ? "bg-danger" : agent.online ? "bg-teal" : "bg-line"
+                              agent.disabled ? "bg-danger" : isOnline(agent) ? "bg-teal" : "bg-line"
                             }`}
                           />
-                          {agent.disabled ? "Disabled" : agent.online ? "Online" : "Offline"}
+                          {agent.disabled ? "Disabled" : isOnline(agent) ? "Online" : "Offline"}
                         </span>
                       </td>
                       <td className="px-4 py-3">
@@ -263,6 +262,7 @@ function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) => void 
     reset();
     onCreated(result.data.agent);
   });
+  const add = useOneAtATime(submit);
 
   return (
     <section aria-labelledby="new-agent-title" className="card h-fit p-5">
@@ -270,7 +270,14 @@ function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) => void 
         Add an agent
       </h2>
       <ProblemMessage text={problem} />
-      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add.run(e);
+        }}
+        className="mt-4 space-y-4"
+      >
         <FormField
           scope={FORM}
           name="name"
@@ -351,6 +358,7 @@ function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDone: () 
     setOpen(false);
     onDone();
   }
+  const setNewPassword = useOneAtATime(submit);
 
   return (
     <Dialog.Root
@@ -387,7 +395,7 @@ function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDone: () 
             className="mt-4 space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!busy) void submit();
+              void setNewPassword.run();
             }}
           >
             <FormField

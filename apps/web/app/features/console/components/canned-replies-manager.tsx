@@ -14,6 +14,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { deleteCannedReply, fetchCannedReplies, saveCannedReply } from "../api/canned-replies";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -96,6 +97,7 @@ export function CannedRepliesManager() {
     setEditing(null);
     reset(empty);
   });
+  const save = useOneAtATime(submit);
 
   async function remove(reply: CannedReply) {
     setProblem(null);
@@ -174,7 +176,14 @@ export function CannedRepliesManager() {
             {editing ? `Edit "${editing.title}"` : "Add a canned reply"}
           </h2>
           <ProblemMessage text={problem} />
-          <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save.run(e);
+            }}
+            className="mt-4 space-y-4"
+          >
             <FormField
               scope={FORM}
               name="title"

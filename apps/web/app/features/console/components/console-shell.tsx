@@ -20,6 +20,7 @@ import { useHotkeys } from "react-hotkeys-hook";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { deliverAlert } from "../model/alert-delivery";
 import { notificationAccess, playChime } from "../model/alert-preferences";
 import { unreadChatMessages, unreadContactMessages } from "../model/console-state";
@@ -71,10 +72,11 @@ export function ConsoleShell({
   const unreadContacts = useConsoleState(unreadContactMessages);
   const conversations = useConsoleState((s) => s.conversations);
   const [signingOut, setSigningOut] = useState(false);
-  const startSignOut = () => {
+  const signingOutOnce = useOneAtATime(async () => {
     setSigningOut(true);
-    void signOut();
-  };
+    await signOut();
+  });
+  const startSignOut = () => void signingOutOnce.run();
 
   const total = unreadChats + unreadContacts;
   const screen = screenName(pathname, (id) => conversations[id]?.visitor_name);

@@ -11,6 +11,7 @@ import { CheckCircle2, Mail, Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { brand } from "~/brand";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { failureMessage } from "../api/console-client";
 import { fetchContactMessages } from "../api/fetch-contact-messages";
 import { updateContactMessage } from "../api/update-contact-message";
@@ -300,14 +301,14 @@ function ContactDetail({
     heading.current?.focus();
   }, []);
 
-  async function change(patch: { read?: boolean; handled?: boolean }) {
+  const change = useOneAtATime(async (patch: { read?: boolean; handled?: boolean }) => {
     setBusy(true);
     setProblem(null);
     const result = await updateContactMessage(message.id, patch);
     setBusy(false);
     if (result.ok) onChanged(result.data.message);
     else setProblem(failureMessage(result));
-  }
+  });
 
   return (
     <section
@@ -366,9 +367,7 @@ function ContactDetail({
           type="button"
           className="btn btn-secondary"
           aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) void change({ handled: !message.handled });
-          }}
+          onClick={() => void change.run({ handled: !message.handled })}
         >
           <CheckCircle2 aria-hidden="true" className="size-4" />
           {message.handled ? "Mark as not handled" : "Mark as handled"}
@@ -378,9 +377,7 @@ function ContactDetail({
             type="button"
             className="btn btn-secondary"
             aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) void change({ read: false });
-            }}
+            onClick={() => void change.run({ read: false })}
           >
             Mark as unread
           </button>

@@ -16,6 +16,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { failureMessage } from "../api/console-client";
 import { changePassword, updateProfile } from "../api/profile";
 import { notificationAccess, playChime } from "../model/alert-preferences";
@@ -63,6 +64,7 @@ function ProfileForm() {
     setMe(result.data.agent);
     setStatus("Your name is saved. Visitors see it beside your next replies.");
   });
+  const save = useOneAtATime(submit);
 
   return (
     <section aria-labelledby="profile-title" className="card p-5">
@@ -72,7 +74,14 @@ function ProfileForm() {
       <p className="mt-1 text-sm text-muted">
         Signed in as {me.email} ({me.role === "admin" ? "admin" : "agent"}).
       </p>
-      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.run(e);
+        }}
+        className="mt-4 space-y-4"
+      >
         <FormField
           scope={scope}
           name="name"
@@ -147,6 +156,7 @@ function PasswordForm() {
     reset();
     setStatus("Your password is changed. Your other sessions were signed out.");
   });
+  const change = useOneAtATime(submit);
 
   const fields = [
     { name: "current_password", label: "Current password", auto: "current-password", hint: "" },
@@ -164,7 +174,14 @@ function PasswordForm() {
       <h2 id="password-title" className="text-lg font-bold text-ink">
         Password
       </h2>
-      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void change.run(e);
+        }}
+        className="mt-4 space-y-4"
+      >
         {fields.map((f) => (
           <FormField
             key={f.name}

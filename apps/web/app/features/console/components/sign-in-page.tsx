@@ -12,6 +12,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { fetchMe } from "../api/fetch-me";
 import { signIn } from "../api/sign-in";
 import { returnPath } from "./sign-in-path";
@@ -64,6 +65,7 @@ export function SignInPage() {
     }
     setProblem(outcome.message);
   });
+  const signingIn = useOneAtATime(submit);
 
   return (
     <main className="grid min-h-dvh place-items-center bg-canvas px-4 py-10">
@@ -112,8 +114,8 @@ export function SignInPage() {
           <form
             noValidate
             onSubmit={(e) => {
-              if (isSubmitting) e.preventDefault();
-              else void submit(e);
+              e.preventDefault();
+              void signingIn.run(e);
             }}
             className="mt-6 space-y-5"
           >

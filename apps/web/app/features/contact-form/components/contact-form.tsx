@@ -29,6 +29,7 @@ import {
   type SendOutcome,
 } from "../api/send-contact-message";
 import { controlProps, fieldIds, FormField, inputClass } from "~/components/ui/form-field";
+import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { ThankYouDialog } from "./thank-you-dialog";
 
 /** The contact form's ids start with this. */
@@ -125,16 +126,9 @@ export function ContactForm() {
     }
   });
 
-  // One submission at a time, however often Send (or Retry) is pressed. A ref, not isSubmitting:
-  // the ref is set before the first await, so a second press can never slip in.
-  const inFlight = useRef(false);
-  function submit(event?: BaseSyntheticEvent) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    void send(event).finally(() => {
-      inFlight.current = false;
-    });
-  }
+  // One submission at a time, however often Send (or Retry) is pressed.
+  const sending = useOneAtATime(send);
+  const submit = (event?: BaseSyntheticEvent) => void sending.run(event);
 
   // A field is left by pressing on something else in the form. If its error appeared at once, the
   // layout would shift between press and release and the click (on Send, say) would miss. So while
@@ -149,7 +143,7 @@ export function ContactForm() {
       onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
         const check = async () => {
           // Pressing Send left the field: the submission checks every field itself.
-          if (inFlight.current) return;
+          if (sending.isRunning()) return;
           await registered.onBlur(event);
           const error = getFieldState(name).error?.message;
           setAnnouncement(error ? `${contactFieldText[name].label}: ${error}` : "");
