@@ -54,9 +54,6 @@ export interface AgentSessionEndedEvent {
   agentId: number;
 }
 
-/** An agent's display name or role changed: open sockets must use the new profile. */
-export type AgentProfileChangedEvent = AgentProfile;
-
 export type PasswordCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export type SignInResult =
@@ -88,11 +85,8 @@ export interface AgentSessions {
    * without (an admin's reset) every session of the agent ends.
    */
   setPassword(agentId: number, password: string, keepSessionId?: number): Promise<void>;
-  /** Tells the open sockets (every instance, through the chat's broker) of a new name or role. */
-  announceProfile(agent: AgentProfile): void;
   /** Called synchronously whenever a session ends early; returns the unsubscribe function. */
   onSessionEnded(listener: (event: AgentSessionEndedEvent) => void): () => void;
-  onProfileChanged(listener: (event: AgentProfileChangedEvent) => void): () => void;
   setSessionCookie(reply: FastifyReply, token: string, expiresAt: number): void;
   clearSessionCookie(reply: FastifyReply): void;
 }
@@ -118,7 +112,6 @@ export interface AgentSessionsOptions {
 export const bootstrapAgentName = "Support";
 
 const SESSION_ENDED = "ended";
-const PROFILE_CHANGED = "profile";
 const CLEANUP_EVERY_MS = 60 * 60_000;
 
 /**
@@ -163,16 +156,15 @@ export default fp<AgentSessionsOptions>(
     // One listener per open agent socket is normal; the default warning at 11 would be noise.
     events.setMaxListeners(0);
 
-    const emit = (name: string, event: object) => {
-      for (const listener of events.listeners(name)) {
+    const emitEnded = (event: AgentSessionEndedEvent) => {
+      for (const listener of events.listeners(SESSION_ENDED)) {
         try {
-          (listener as (e: object) => void)(event);
+          (listener as (e: AgentSessionEndedEvent) => void)(event);
         } catch (err) {
-          app.log.error({ err, ...event }, `an agent ${name} listener failed`);
+          app.log.error({ err, ...event }, "an agent session-ended listener failed");
         }
       }
     };
-    const emitEnded = (event: AgentSessionEndedEvent) => emit(SESSION_ENDED, event);
 
     const sessions: AgentSessions = {
       cookieName,
@@ -259,21 +251,10 @@ export default fp<AgentSessionsOptions>(
         }
       },
 
-      announceProfile(agent) {
-        emit(PROFILE_CHANGED, agent);
-      },
-
       onSessionEnded(listener) {
         events.on(SESSION_ENDED, listener);
         return () => {
           events.off(SESSION_ENDED, listener);
-        };
-      },
-
-      onProfileChanged(listener) {
-        events.on(PROFILE_CHANGED, listener);
-        return () => {
-          events.off(PROFILE_CHANGED, listener);
         };
       },
 

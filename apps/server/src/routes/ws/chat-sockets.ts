@@ -166,9 +166,6 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
   const stopSessionEvents = app.agentSessions.onSessionEnded((event) => {
     void broker.publish(channels.agentSessions, event);
   });
-  const stopProfileEvents = app.agentSessions.onProfileChanged((profile) => {
-    void broker.publish(channels.agentProfiles, profile);
-  });
 
   /**
    * Counts one socket in or out under a presence key, on any instance, and tells the agents when
@@ -233,7 +230,6 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     stopSessionEvents();
-    stopProfileEvents();
     for (const unsubscribe of unsubscribers) unsubscribe();
   });
 

@@ -19,7 +19,7 @@ import {
 } from "@hourline/contracts/console";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { hashPassword } from "../../../auth/passwords";
-import { presenceKeys } from "../../../chat/broker";
+import { channels, presenceKeys } from "../../../chat/broker";
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import {
   AgentEmailTakenError,
@@ -134,8 +134,9 @@ const agentAdminRoutes: FastifyPluginAsync = async (app) => {
       if (disabled === true) await sessions.setAgentDisabled(target.id, true);
       const updated = await findAgentById(db, target.id);
       if (!updated) return notFound(reply);
+      // Open sockets of the agent (on any instance) send with the new name and role from now on.
       if (name !== undefined || role !== undefined) {
-        sessions.announceProfile(toAgentProfile(updated));
+        await app.chatBroker.publish(channels.agentProfiles, toAgentProfile(updated));
       }
       request.log.info(
         {

@@ -17,6 +17,7 @@ import {
   type UpdateProfileBody,
 } from "@hourline/contracts/console";
 import type { FastifyPluginAsync } from "fastify";
+import { channels } from "../../../chat/broker";
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import { setAgentName, toAgentProfile } from "../../../repositories/agents";
 
@@ -45,7 +46,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       const { agent } = signedInAgent(request);
       await setAgentName(db, agent.id, request.body.name);
       const updated = toAgentProfile({ ...agent, name: request.body.name });
-      sessions.announceProfile(updated);
+      // The agent's open sockets (on any instance) send with the new name from now on.
+      await app.chatBroker.publish(channels.agentProfiles, updated);
       request.log.info({ agentId: agent.id }, "agent changed their display name");
       return { status: 200 as const, agent: updated };
     },
