@@ -1,50 +1,51 @@
 /**
  * The agent socket's state in a word or two: connected, connecting, reconnecting (with the seconds
- * left) or offline. Replies typed meanwhile wait in the outbox and go out on reconnect.
+ * left) or offline. Replies typed meanwhile wait in the outbox and go out on reconnect. The
+ * countdown is shown, not read out; assistive technology hears each change of state once.
  */
-import { useEffect, useState } from "react";
+import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 import { useConsoleState } from "./console-context";
+
+function announcement(status: ConnectionStatus): string {
+  switch (status.kind) {
+    case "open":
+      return "Connected";
+    case "reconnecting":
+      return status.offline ? "Offline" : "Connection lost. Reconnecting…";
+    case "stopped":
+      return "Disconnected";
+    default:
+      return "Connecting…";
+  }
+}
 
 export function ConnectionBadge() {
   const status = useConsoleState((s) => s.connection);
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    if (status.kind !== "reconnecting") return undefined;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [status]);
-
-  let text: string;
-  let tone: "ok" | "wait" | "bad";
-  switch (status.kind) {
-    case "open":
-      text = "Connected";
-      tone = "ok";
-      break;
-    case "reconnecting": {
-      const seconds = Math.max(0, Math.ceil((status.retryAt - now) / 1000));
-      text = status.offline ? "Offline" : `Reconnecting in ${seconds} s`;
-      tone = "bad";
-      break;
-    }
-    case "stopped":
-      text = "Disconnected";
-      tone = "bad";
-      break;
-    default:
-      text = "Connecting…";
-      tone = "wait";
-  }
-  const dot = tone === "ok" ? "bg-teal" : tone === "wait" ? "bg-accent" : "bg-danger";
+  const dot =
+    status.kind === "open"
+      ? "bg-teal"
+      : status.kind === "reconnecting" || status.kind === "stopped"
+        ? "bg-danger"
+        : "bg-accent";
   return (
-    <p
-      role="status"
-      data-testid="console-connection"
-      className="flex items-center gap-1.5 text-xs font-semibold whitespace-nowrap text-muted"
-    >
+    <p className="flex items-center gap-1.5 text-xs font-semibold whitespace-nowrap text-muted">
       <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
-      {text}
+      <span aria-hidden="true" data-testid="console-connection">
+        {status.kind === "reconnecting" && !status.offline ? (
+          <Countdown key={status.retryAt} until={status.retryAt} />
+        ) : (
+          announcement(status)
+        )}
+      </span>
+      <span role="status" className="sr-only">
+        {announcement(status)}
+      </span>
     </p>
   );
+}
+
+function Countdown({ until }: { until: number }) {
+  const seconds = useSecondsLeft(until);
+  return <>{seconds > 0 ? `Reconnecting in ${seconds} s` : "Reconnecting…"}</>;
 }

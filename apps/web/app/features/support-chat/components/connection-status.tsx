@@ -4,7 +4,7 @@
  * shown, not read out; assistive technology hears each change of state once.
  */
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
-import { useSecondsLeft } from "./use-seconds-left";
+import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 
 export const connectionTexts = {
   connecting: "Connecting…",

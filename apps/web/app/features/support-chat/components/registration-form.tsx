@@ -6,7 +6,7 @@ import { chatLimits } from "@hourline/contracts/chat";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { brand } from "~/brand";
-import { useSecondsLeft } from "./use-seconds-left";
+import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 import { registrationTexts, type Registration } from "./use-registration";
 
 export const chatInputClass =
