@@ -87,8 +87,8 @@ export interface ConsoleState {
   /** The session ended: the console must sign in again. */
   expired: boolean;
   /**
-   * Agents whose consoles connected or closed since this one started (a new object on every
-   * change, so the agents screen knows to fetch the team again).
+   * Agents whose consoles connected or closed since this one started: whether each is online now,
+   * newer than what a list of the team fetched earlier says.
    */
   agentsOnline: Record<number, boolean>;
 }

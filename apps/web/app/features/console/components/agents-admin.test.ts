@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import type { AgentAccount } from "@hourline/contracts/console";
+import { act, createElement } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fetchAgents } from "../api/agents";
+import { colleague, me, T0 } from "../model/console-fixtures.test-support";
+import type { ConsoleSession } from "../model/console-session";
+import {
+  consoleReducer,
+  initialConsoleState,
+  type ConsoleAction,
+  type ConsoleState,
+} from "../model/console-state";
+import { AgentsAdmin } from "./agents-admin";
+import { ConsoleContext, type ConsoleContextValue } from "./console-context";
+
+vi.mock("../api/agents", () => ({
+  fetchAgents: vi.fn(),
+  createAgent: vi.fn(),
+  resetAgentPassword: vi.fn(),
+  updateAgent: vi.fn(),
+}));
+
+const account = (agent: typeof me, online: boolean): AgentAccount => ({
+  ...agent,
+  disabled: false,
+  created_at: T0,
+  online,
+});
+
+/** A console whose state the test moves on with reducer actions. */
+function fakeConsole() {
+  let state: ConsoleState = initialConsoleState({ ...me, role: "admin" });
+  const listeners = new Set<() => void>();
+  const session = {
+    getState: () => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as ConsoleSession;
+  const value = { session } as ConsoleContextValue;
+  return {
+    value,
+    dispatch(action: ConsoleAction) {
+      state = consoleReducer(state, action);
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.mocked(fetchAgents).mockReset();
+});
+
+const statusOf = (name: string) =>
+  [...container.querySelectorAll('[data-testid="agent-row"]')]
+    .find((row) => row.textContent?.includes(name))
+    ?.querySelectorAll("td")[2]?.textContent;
+
+describe("AgentsAdmin", () => {
+  it("fetches the team once and shows each agent's console coming and going as it is pushed", async () => {
+    vi.mocked(fetchAgents).mockResolvedValue({
+      ok: true,
+      status: 200,
+      data: [account({ ...me, role: "admin" }, true), account(colleague, false)],
+    });
+    const live = fakeConsole();
+    await act(async () => {
+      root.render(
+        createElement(ConsoleContext.Provider, { value: live.value }, createElement(AgentsAdmin)),
+      );
+    });
+    expect(statusOf("Bruno")).toBe("Offline");
+
+    await act(async () => {
+      live.dispatch({ type: "agent-presence", agentId: colleague.id, online: true });
+    });
+    expect(statusOf("Bruno")).toBe("Online");
+    await act(async () => {
+      live.dispatch({ type: "agent-presence", agentId: colleague.id, online: false });
+      live.dispatch({ type: "agent-presence", agentId: me.id, online: false });
+    });
+    expect(statusOf("Bruno")).toBe("Offline");
+    expect(statusOf("Asha")).toBe("Offline");
+    expect(fetchAgents).toHaveBeenCalledTimes(1);
+  });
+});
