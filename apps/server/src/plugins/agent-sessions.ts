@@ -38,7 +38,6 @@ import {
   countAgents,
   createAgent,
   findAgentByEmail,
-  setAgentDisabled,
   setAgentPassword,
   toAgentProfile,
 } from "../repositories/agents";
@@ -48,7 +47,7 @@ export interface AuthenticatedAgent {
   agent: AgentProfile;
 }
 
-/** No sessionId: every session of the agent ended (the agent was disabled). */
+/** No sessionId: every session of the agent ended (disabled, or a password set by an admin). */
 export interface AgentSessionEndedEvent {
   sessionId?: number;
   agentId: number;
@@ -73,8 +72,11 @@ export interface AgentSessions {
   signIn(email: string, password: string): Promise<SignInResult>;
   /** Ends one session (sign-out) and tells the listeners. False when it was already gone. */
   endSession(sessionId: number): Promise<boolean>;
-  /** Disabling also ends every session of the agent and tells the listeners. */
-  setAgentDisabled(agentId: number, disabled: boolean): Promise<boolean>;
+  /**
+   * Ends every session of the agent and tells the listeners (the agent was disabled, or an admin
+   * set a new password).
+   */
+  endAllSessions(agentId: number): Promise<void>;
   /**
    * Checks the signed-in agent's own password (changing it needs the current one). A wrong one
    * counts as a failed sign-in for the address, so it guesses no faster than the sign-in page.
@@ -216,13 +218,9 @@ export default fp<AgentSessionsOptions>(
         return true;
       },
 
-      async setAgentDisabled(agentId, disabled) {
-        const changed = await setAgentDisabled(db, agentId, disabled);
-        if (changed && disabled) {
-          await deleteAgentSessionsOf(db, agentId);
-          emitEnded({ agentId });
-        }
-        return changed;
+      async endAllSessions(agentId) {
+        await deleteAgentSessionsOf(db, agentId);
+        emitEnded({ agentId });
       },
 
       async checkOwnPassword(agent, password) {
@@ -242,8 +240,7 @@ export default fp<AgentSessionsOptions>(
       async setPassword(agentId, password, keepSessionId) {
         await setAgentPassword(db, agentId, await hashPassword(password));
         if (keepSessionId === undefined) {
-          await deleteAgentSessionsOf(db, agentId);
-          emitEnded({ agentId });
+          await sessions.endAllSessions(agentId);
           return;
         }
         for (const sessionId of await deleteOtherAgentSessions(db, agentId, keepSessionId)) {

@@ -128,7 +128,7 @@ async function updateAgent(
 
 /**
  * Only the flag: a caller disabling an agent also ends the agent's sessions (the agent-sessions
- * plugin's setAgentDisabled does both and tells the sockets).
+ * plugin's endAllSessions, which tells the sockets).
  */
 export function setAgentDisabled(
   db: Kysely<Database>,

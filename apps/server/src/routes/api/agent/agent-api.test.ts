@@ -15,7 +15,12 @@ import { hashPassword } from "../../../auth/passwords";
 import { hashSessionToken } from "../../../auth/session-tokens";
 import type { AgentSessionEndedEvent } from "../../../plugins/agent-sessions";
 import { insertContactMessage } from "../../../repositories/contact-messages";
-import { countAgents, createAgent, listAgents } from "../../../repositories/agents";
+import {
+  countAgents,
+  createAgent,
+  listAgents,
+  setAgentDisabled,
+} from "../../../repositories/agents";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) {
@@ -135,7 +140,7 @@ describe("sign-in, sign-out and the session", () => {
 
   it("answers a wrong password, an unknown e-mail and a disabled agent with the same 401", async () => {
     const disabled = await addAgent(app, "gone@example.com");
-    await app.agentSessions.setAgentDisabled(disabled.id, true);
+    await setAgentDisabled(app.database.db, disabled.id, true);
     const answers = await Promise.all([
       login(app, "ana@example.com", "wrong password entirely"),
       login(app, "nobody@example.com", PASSWORD),
@@ -225,12 +230,14 @@ describe("sign-in, sign-out and the session", () => {
     try {
       const first = await signIn(app, "bo@example.com");
       const second = await signIn(app, "bo@example.com");
-      expect(await app.agentSessions.setAgentDisabled(agent.id, true)).toBe(true);
+      // As the admin's PATCH does it: the flag, then every session ends.
+      expect(await setAgentDisabled(app.database.db, agent.id, true)).toBe(true);
+      await app.agentSessions.endAllSessions(agent.id);
       expect(events).toEqual([{ agentId: agent.id }]);
       for (const cookie of [first, second]) {
         expect((await get(app, "/api/agent/me", cookie)).statusCode).toBe(401);
       }
-      await app.agentSessions.setAgentDisabled(agent.id, false);
+      await setAgentDisabled(app.database.db, agent.id, false);
       expect(events).toHaveLength(1);
       expect((await get(app, "/api/agent/me", first)).statusCode).toBe(401);
       await signIn(app, "bo@example.com");

@@ -131,7 +131,7 @@ const agentAdminRoutes: FastifyPluginAsync = async (app) => {
       }
       if (name !== undefined) await setAgentName(db, target.id, name);
       // The flag is set; this ends the agent's sessions and closes their sockets.
-      if (disabled === true) await sessions.setAgentDisabled(target.id, true);
+      if (disabled === true) await sessions.endAllSessions(target.id);
       const updated = await findAgentById(db, target.id);
       if (!updated) return notFound(reply);
       // Open sockets of the agent (on any instance) send with the new name and role from now on.
