@@ -5,7 +5,7 @@
  */
 import type { ConversationSummary } from "@hourline/contracts/chat";
 import { ArrowLeft, CircleAlert, X } from "lucide-react";
-import type { Ref } from "react";
+import { useCallback, type Ref } from "react";
 import { Link } from "react-router";
 import { useConsole, useConsoleState } from "./console-context";
 import { EndChatDialog } from "./end-chat-dialog";
@@ -36,6 +36,8 @@ export function ConversationView({
   const connected = useConsoleState((s) => s.connection.kind === "open");
   const open = summary.state === "open";
   const online = detail?.visitor.online ?? summary.visitor_online;
+  // The same function every render, so the thread's memoized messages are not all drawn again.
+  const retry = useCallback((clientId: string) => session.retry(clientId), [session]);
 
   const typingText = typing?.visitor
     ? `${summary.visitor_name} is typing…`
@@ -106,7 +108,7 @@ export function ConversationView({
           messages={thread?.messages ?? emptyMessages}
           meEmail={me.email}
           loading={!thread?.loaded}
-          onRetry={open ? (clientId) => session.retry(clientId) : undefined}
+          onRetry={open ? retry : undefined}
         />
 
         <p

@@ -4,7 +4,7 @@
  * input row.
  */
 import { CircleStop, MessageSquarePlus } from "lucide-react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { brand } from "~/brand";
 import type { ChatSession } from "../model/chat-session";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
@@ -34,6 +34,8 @@ export function ChatPanel({
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const { ended } = state;
   const startNew = useRef<HTMLButtonElement>(null);
+  // The same function every render, so the list's memoized messages are not all drawn again.
+  const retry = useCallback((clientId: string) => session.retry(clientId), [session]);
 
   // When the chat ends the input row that had focus is gone: the way forward takes it.
   useEffect(() => {
@@ -62,7 +64,7 @@ export function ChatPanel({
         </p>
       ) : null}
 
-      <MessageList messages={state.messages} onRetry={(id) => session.retry(id)} />
+      <MessageList messages={state.messages} onRetry={retry} />
 
       <p aria-live="polite" className="min-h-5 px-4 pb-1 text-sm text-muted italic">
         {state.agentTyping && !ended ? chatPanelTexts.typing : ""}
