@@ -506,6 +506,39 @@ describe("consoleReducer: typing and presence", () => {
   });
 });
 
+describe("consoleReducer: updates that change nothing", () => {
+  it("keeps the same state for a visitor's presence that changes nothing here", () => {
+    let s = withLists([summary(7, { visitor_online: false }), summary(8)]);
+    s = apply(s, { type: "detail", detail: detail(summary(7, { visitor_online: false })) });
+    // A visitor with no conversation here, or one already shown so.
+    expect(apply(s, { type: "visitor-presence", email: "else@clinic.example", online: true })).toBe(
+      s,
+    );
+    expect(apply(s, { type: "visitor-presence", email: visitorEmail(7), online: false })).toBe(s);
+    expect(apply(s, { type: "visitor-presence", email: visitorEmail(8), online: true })).toBe(s);
+    // A change copies only what it changes.
+    const next = apply(s, { type: "visitor-presence", email: visitorEmail(8), online: false });
+    expect(next.conversations[7]).toBe(s.conversations[7]);
+    expect(next.details).toBe(s.details);
+    expect(next.conversations[8]?.visitor_online).toBe(false);
+  });
+
+  it("keeps the same typing records when nobody was typing", () => {
+    let s = withLists([summary(7)]);
+    const before = s.typing;
+    s = apply(s, received(visitorMessage(1)), received(agentMessage(2)));
+    expect(s.typing).toBe(before);
+    expect(s.typing).toEqual({});
+    expect(apply(s, { type: "typing", conversationId: 7, from: "visitor", typing: false })).toBe(s);
+    s = apply(s, { type: "typing", conversationId: 7, from: "visitor", typing: true });
+    const typing = s.typing;
+    expect(apply(s, { type: "typing", conversationId: 7, from: "visitor", typing: true })).toBe(s);
+    // Another agent's message leaves the visitor's typing as it was.
+    s = apply(s, received(agentMessage(3)));
+    expect(s.typing).toBe(typing);
+  });
+});
+
 describe("consoleReducer: agents' presence", () => {
   it("records each agent's console connecting and closing in a new object every time", () => {
     const s0 = start();

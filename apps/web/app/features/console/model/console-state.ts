@@ -223,13 +223,16 @@ function updateByClientId(
   };
 }
 
+/** The typing records with one changed; the same object when the change changes nothing. */
 function withTyping(
   state: ConsoleState,
   conversationId: number,
   change: Partial<TypingState>,
 ): Record<number, TypingState> {
   const current = state.typing[conversationId] ?? notTyping;
-  return { ...state.typing, [conversationId]: { ...current, ...change } };
+  const next = { ...current, ...change };
+  if (next.visitor === current.visitor && next.agent === current.agent) return state.typing;
+  return { ...state.typing, [conversationId]: next };
 }
 
 /** Whether this agent is reading the conversation right now (on screen, tab visible). */
@@ -264,16 +267,6 @@ function summaryAfter(
           ? (summary.waiting_since ?? message.created_at)
           : null,
   };
-}
-
-function withVisitorOnline(
-  summary: ConversationSummary,
-  email: string,
-  online: boolean,
-): ConversationSummary {
-  return summary.visitor_email === email && summary.visitor_online !== online
-    ? { ...summary, visitor_online: online }
-    : summary;
 }
 
 /** Whether this console has seen a newer message of the conversation than `incoming` names. */
@@ -411,12 +404,12 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
         conversations: summary
           ? { ...state.conversations, [id]: summaryAfter(state, summary, message) }
           : state.conversations,
-        typing:
-          message.sender_type === "visitor"
-            ? withTyping(state, id, { visitor: false })
-            : state.typing[id]?.agent
-              ? withTyping(state, id, { agent: null })
-              : state.typing,
+        // Their message ends their typing.
+        typing: withTyping(
+          state,
+          id,
+          message.sender_type === "visitor" ? { visitor: false } : { agent: null },
+        ),
       };
     }
 
@@ -483,38 +476,41 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
               },
             }
           : state.conversations,
-        typing: withTyping(state, action.conversationId, notTyping),
+        typing: { ...state.typing, [action.conversationId]: notTyping },
       };
     }
 
     case "typing": {
       const summary = state.conversations[action.conversationId];
       if (action.typing && summary?.state === "ended") return state;
-      return {
-        ...state,
-        typing: withTyping(
-          state,
-          action.conversationId,
-          action.from === "visitor"
-            ? { visitor: action.typing }
-            : { agent: action.typing ? (action.agentName ?? "Another agent") : null },
-        ),
-      };
+      const typing = withTyping(
+        state,
+        action.conversationId,
+        action.from === "visitor"
+          ? { visitor: action.typing }
+          : { agent: action.typing ? (action.agentName ?? "Another agent") : null },
+      );
+      return typing === state.typing ? state : { ...state, typing };
     }
 
     case "visitor-presence": {
-      const conversations: Record<number, ConversationSummary> = {};
-      for (const [id, summary] of Object.entries(state.conversations)) {
-        conversations[Number(id)] = withVisitorOnline(summary, action.email, action.online);
+      // Copied only once something changes: most visitors have no conversation here.
+      const { email, online } = action;
+      let conversations = state.conversations;
+      for (const summary of Object.values(state.conversations)) {
+        if (summary.visitor_email !== email || summary.visitor_online === online) continue;
+        if (conversations === state.conversations) conversations = { ...conversations };
+        conversations[summary.id] = { ...summary, visitor_online: online };
       }
-      const details: Record<number, ConversationDetail> = {};
+      let details = state.details;
       for (const [id, detail] of Object.entries(state.details)) {
-        details[Number(id)] =
-          detail.visitor.email === action.email
-            ? { ...detail, visitor: { ...detail.visitor, online: action.online } }
-            : detail;
+        if (detail.visitor.email !== email || detail.visitor.online === online) continue;
+        if (details === state.details) details = { ...details };
+        details[Number(id)] = { ...detail, visitor: { ...detail.visitor, online } };
       }
-      return { ...state, conversations, details };
+      return conversations === state.conversations && details === state.details
+        ? state
+        : { ...state, conversations, details };
     }
 
     case "agent-presence":
