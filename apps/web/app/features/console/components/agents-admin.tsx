@@ -14,7 +14,7 @@ import {
 } from "@hourline/contracts/console";
 import { KeyRound, UserPlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
@@ -24,38 +24,18 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
+import { useConsoleFetch } from "./use-console-fetch";
 
 const FORM = "new-agent";
-
-type Load =
-  | { kind: "loading" }
-  | { kind: "loaded"; agents: AgentAccount[] }
-  | { kind: "failed"; message: string };
 
 export function AgentsAdmin() {
   const me = useConsoleState((s) => s.me);
   // Consoles that connected or closed since the list was fetched: newer than its online flags.
   const agentsOnline = useConsoleState((s) => s.agentsOnline);
   const isOnline = (agent: AgentAccount) => agentsOnline[agent.id] ?? agent.online;
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const [load, updateAgents] = useConsoleFetch(fetchAgents, { enabled: me.role === "admin" });
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (me.role !== "admin") return;
-    let cancelled = false;
-    void fetchAgents().then((result) => {
-      if (cancelled) return;
-      setLoad(
-        result.ok
-          ? { kind: "loaded", agents: result.data }
-          : { kind: "failed", message: failureMessage(result) },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [me.role]);
 
   if (me.role !== "admin") {
     return (
@@ -67,15 +47,10 @@ export function AgentsAdmin() {
   }
 
   function replace(agent: AgentAccount) {
-    setLoad((current) =>
-      current.kind === "loaded"
-        ? {
-            kind: "loaded",
-            agents: current.agents.some((a) => a.id === agent.id)
-              ? current.agents.map((a) => (a.id === agent.id ? agent : a))
-              : [...current.agents, agent],
-          }
-        : current,
+    updateAgents((agents) =>
+      agents.some((a) => a.id === agent.id)
+        ? agents.map((a) => (a.id === agent.id ? agent : a))
+        : [...agents, agent],
     );
   }
 
@@ -141,7 +116,7 @@ export function AgentsAdmin() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line">
-                  {load.agents.map((agent) => (
+                  {load.data.map((agent) => (
                     <tr key={agent.id} data-testid="agent-row">
                       <td className="px-4 py-3">
                         <span className="block font-semibold text-ink">

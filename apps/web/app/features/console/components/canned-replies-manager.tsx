@@ -11,7 +11,7 @@ import {
   type CannedReplyBody,
 } from "@hourline/contracts/console";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
@@ -20,20 +20,16 @@ import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { shortDateTime } from "./time-labels";
+import { useConsoleFetch } from "./use-console-fetch";
 
 const FORM = "canned-reply";
 const empty: CannedReplyBody = { title: "", body: "" };
-
-type Load =
-  | { kind: "loading" }
-  | { kind: "loaded"; replies: CannedReply[] }
-  | { kind: "failed"; message: string };
 
 const byTitle = (a: CannedReply, b: CannedReply) =>
   a.title.localeCompare(b.title, undefined, { sensitivity: "base" });
 
 export function CannedRepliesManager() {
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const [load, updateReplies] = useConsoleFetch(fetchCannedReplies);
   const [editing, setEditing] = useState<CannedReply | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,21 +45,6 @@ export function CannedRepliesManager() {
     resolver: zodResolver(cannedReplyBodySchema),
     defaultValues: empty,
   });
-
-  useEffect(() => {
-    let cancelled = false;
-    void fetchCannedReplies().then((result) => {
-      if (cancelled) return;
-      setLoad(
-        result.ok
-          ? { kind: "loaded", replies: result.data }
-          : { kind: "failed", message: failureMessage(result) },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   function edit(reply: CannedReply | null) {
     setEditing(reply);
@@ -85,14 +66,7 @@ export function CannedRepliesManager() {
       return;
     }
     const saved = result.data.reply;
-    setLoad((current) =>
-      current.kind === "loaded"
-        ? {
-            kind: "loaded",
-            replies: [...current.replies.filter((r) => r.id !== saved.id), saved].sort(byTitle),
-          }
-        : current,
-    );
+    updateReplies((replies) => [...replies.filter((r) => r.id !== saved.id), saved].sort(byTitle));
     setStatus(editing ? `Saved "${saved.title}".` : `Added "${saved.title}".`);
     setEditing(null);
     reset(empty);
@@ -106,11 +80,7 @@ export function CannedRepliesManager() {
       setProblem(failureMessage(result));
       return;
     }
-    setLoad((current) =>
-      current.kind === "loaded"
-        ? { kind: "loaded", replies: current.replies.filter((r) => r.id !== reply.id) }
-        : current,
-    );
+    updateReplies((replies) => replies.filter((r) => r.id !== reply.id));
     if (editing?.id === reply.id) edit(null);
     setStatus(`Removed "${reply.title}".`);
   }
@@ -134,11 +104,11 @@ export function CannedRepliesManager() {
             <p role="alert" className="mt-4 font-semibold text-danger">
               {load.message}
             </p>
-          ) : load.replies.length === 0 ? (
+          ) : load.data.length === 0 ? (
             <p className="mt-4 text-muted">No canned replies yet. Add the first one here.</p>
           ) : (
             <ul className="mt-2 space-y-3" data-testid="canned-list">
-              {load.replies.map((reply) => (
+              {load.data.map((reply) => (
                 <li key={reply.id} className="card p-4" data-testid="canned-item">
                   <div className="flex items-start justify-between gap-3">
                     <h2 className="font-semibold text-ink">{reply.title}</h2>

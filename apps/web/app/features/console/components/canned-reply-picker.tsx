@@ -4,19 +4,12 @@
  * so a reply saved by a colleague a minute ago is there. Choosing one puts its text in the editor
  * to adjust before sending; nothing is sent by choosing.
  */
-import type { CannedReply } from "@hourline/contracts/console";
 import { Command } from "cmdk";
 import { MessageSquareText } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { fetchCannedReplies } from "../api/canned-replies";
-import { failureMessage } from "../api/console-client";
-
-type Load =
-  | { kind: "loading" }
-  | { kind: "loaded"; replies: CannedReply[] }
-  | { kind: "failed"; message: string };
+import { useConsoleFetch } from "./use-console-fetch";
 
 export function CannedReplyPicker({
   open,
@@ -65,22 +58,7 @@ export function CannedReplyPicker({
 
 /** Mounted each time the popover opens, so the list is fetched fresh every time. */
 function PickerList({ onPick }: { onPick: (body: string) => void }) {
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
-
-  useEffect(() => {
-    let cancelled = false;
-    void fetchCannedReplies().then((result) => {
-      if (cancelled) return;
-      setLoad(
-        result.ok
-          ? { kind: "loaded", replies: result.data }
-          : { kind: "failed", message: failureMessage(result) },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const [load] = useConsoleFetch(fetchCannedReplies);
 
   return (
     // cmdk names its input with this label (aria-labelledby wins over an aria-label).
@@ -102,7 +80,7 @@ function PickerList({ onPick }: { onPick: (body: string) => void }) {
         ) : null}
         {load.kind === "loaded" ? (
           <Command.Empty className="px-3 py-2 text-sm text-muted">
-            {load.replies.length === 0 ? (
+            {load.data.length === 0 ? (
               <>
                 No canned replies yet.{" "}
                 <Link to="/console/canned-replies" className="text-brand underline">
@@ -115,7 +93,7 @@ function PickerList({ onPick }: { onPick: (body: string) => void }) {
           </Command.Empty>
         ) : null}
         {load.kind === "loaded"
-          ? load.replies.map((reply) => (
+          ? load.data.map((reply) => (
               <Command.Item
                 key={reply.id}
                 value={`${reply.title} ${reply.body}`}
