@@ -377,6 +377,24 @@ describe("ConsoleSession: pushes", () => {
     expect(t.state().details[12]?.visitor.email).toBe(visitorEmail(12));
   });
 
+  it("asks once for a conversation it does not know, however many of its messages arrive", async () => {
+    const t = setup();
+    await t.connect();
+    t.server.open = [summary(12, { last_message: visitorMessage(3, 12), unread: 3 })];
+    for (const id of [1, 2, 3]) {
+      t.browser.last.receive({ message_type: "message", ...visitorMessage(id, 12) });
+    }
+    expect(t.api.fetchConversation.mock.calls).toEqual([[12]]);
+    await settle();
+    expect(t.state().conversations[12]).toEqual(t.server.open[0]);
+    // Once answered, a summary that is needed again is asked for again.
+    t.browser.last.receive({
+      message_type: "conversation",
+      ...summary(12, { last_message: visitorMessage(2, 12) }),
+    });
+    expect(t.api.fetchConversation).toHaveBeenCalledTimes(2);
+  });
+
   it("shows others typing until they stop, or for a while when the stop never comes", async () => {
     const t = setup();
     t.server.open = [summary(7)];
@@ -612,6 +630,30 @@ describe("ConsoleSession: replies", () => {
     expect(t.repliesSent()).toEqual(["client-0001", "client-0002"]);
     await settle();
     expect(t.repliesSent()).toEqual(["client-0001", "client-0002"]);
+  });
+
+  it("writes the outbox only when what it keeps changes", async () => {
+    const t = setup();
+    const setItem = vi.spyOn(t.storage, "setItem");
+    const removeItem = vi.spyOn(t.storage, "removeItem");
+    t.server.open = [summary(7)];
+    t.server.messages[7] = [visitorMessage(1)];
+    await t.connect();
+    t.session.view(7);
+    await settle();
+    for (const id of [2, 3, 4]) {
+      t.browser.last.receive({ message_type: "message", ...visitorMessage(id) });
+    }
+    expect(setItem).not.toHaveBeenCalled();
+    expect(removeItem).not.toHaveBeenCalled();
+    t.session.sendText(7, "one");
+    t.browser.last.receive({ message_type: "message", ...visitorMessage(5) });
+    expect(setItem).toHaveBeenCalledTimes(1);
+    t.browser.last.receive({ message_type: "ack", client_id: "client-0001", id: 6 });
+    t.browser.last.receive({ message_type: "message", ...ownReply(6, "client-0001") });
+    expect(setItem).toHaveBeenCalledTimes(1);
+    expect(removeItem).toHaveBeenCalledTimes(1);
+    expect(loadOutbox(t.storage, me.id)).toEqual([]);
   });
 
   it("keeps unsent replies across a reload and sends them with the same client_id", async () => {

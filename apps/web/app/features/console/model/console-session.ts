@@ -26,6 +26,7 @@ import type { MeOutcome } from "../api/fetch-me";
 import { frameReader } from "./console-frames";
 import {
   consoleReducer,
+  findPending,
   initialConsoleState,
   isBehind,
   isReading,
@@ -96,6 +97,10 @@ export class ConsoleSession {
   private readonly othersTypingTimers = new Map<string, unknown>();
   private readonly readTimers = new Map<number, unknown>();
   private readonly loading = new Map<number, Promise<void>>();
+  /** Conversations whose summary is being fetched (loadSummary). */
+  private readonly loadingSummary = new Set<number>();
+  /** The outbox as last written to storage: an unchanged one is not written again. */
+  private savedOutbox: string;
   /**
    * Where a held history continues after the socket was closed: its newest message then. Pushes
    * after a reconnect move a thread's lastId on, so it no longer tells what was missed.
@@ -118,6 +123,7 @@ export class ConsoleSession {
       pending: loadOutbox(deps.storage, me.id),
     });
     this.readFrame = frameReader(me.id);
+    this.savedOutbox = JSON.stringify(repliesToKeep(this.state));
   }
 
   // --- the store React reads -----------------------------------------------------------------
@@ -142,10 +148,16 @@ export class ConsoleSession {
     // A reply's delivery, or the end of its chat (which makes it one not to keep), changed.
     const outboxMayChange =
       this.state.threads !== before.threads || this.state.conversations !== before.conversations;
-    if (outboxMayChange && !this.forgotten) {
-      saveOutbox(this.deps.storage, this.state.me.id, repliesToKeep(this.state));
-    }
+    if (outboxMayChange && !this.forgotten) this.persistOutbox();
     for (const listener of this.listeners) listener();
+  }
+
+  private persistOutbox() {
+    const pending = repliesToKeep(this.state);
+    const serialised = JSON.stringify(pending);
+    if (serialised === this.savedOutbox) return;
+    this.savedOutbox = serialised;
+    saveOutbox(this.deps.storage, this.state.me.id, pending);
   }
 
   // --- life ----------------------------------------------------------------------------------
@@ -255,7 +267,7 @@ export class ConsoleSession {
   }
 
   retry(clientId: string): void {
-    const pending = pendingReplies(this.state).find((p) => p.clientId === clientId);
+    const pending = findPending(this.state, clientId);
     if (!pending || !this.isOpen(pending.conversationId)) return;
     this.dispatch({ type: "retrying", clientId });
     this.transmit(clientId);
@@ -434,10 +446,19 @@ export class ConsoleSession {
     }
   }
 
-  /** One conversation's summary and details, without its messages (nobody is reading them yet). */
+  /**
+   * One conversation's summary and details, without its messages (nobody is reading them yet).
+   * Once at a time per conversation: every message pushed for one not known yet asks for it.
+   */
   private async loadSummary(conversationId: number) {
-    const detail = await this.deps.api.fetchConversation(conversationId);
-    if (!this.state.expired && detail.ok) this.dispatch({ type: "detail", detail: detail.data });
+    if (this.loadingSummary.has(conversationId)) return;
+    this.loadingSummary.add(conversationId);
+    try {
+      const detail = await this.deps.api.fetchConversation(conversationId);
+      if (!this.state.expired && detail.ok) this.dispatch({ type: "detail", detail: detail.data });
+    } finally {
+      this.loadingSummary.delete(conversationId);
+    }
   }
 
   private alertFor(action: ConsoleAction) {
@@ -513,7 +534,7 @@ export class ConsoleSession {
 
   /** Sends one queued reply if the socket is open; otherwise it waits for the next open. */
   private transmit(clientId: string) {
-    const pending = pendingReplies(this.state).find((p) => p.clientId === clientId);
+    const pending = findPending(this.state, clientId);
     if (!pending) return;
     const sent = this.send({
       message_type: "message",

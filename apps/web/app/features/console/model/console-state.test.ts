@@ -4,6 +4,7 @@ import {
   activityAt,
   consoleReducer,
   conversationsIn,
+  findPending,
   initialConsoleState,
   isBehind,
   mergeSummary,
@@ -737,6 +738,28 @@ describe("consoleReducer: the outbox", () => {
       pending("client-gggg", T0 + 3, 9),
     ]);
     expect(thread(s, 8)).toEqual([[null, "client-ffff", "failed"]]);
+  });
+
+  it("finds one reply waiting for its ack by its client_id", () => {
+    let s = apply(
+      withLists([summary(7), summary(8)]),
+      queue("client-eeee", T0 + 1),
+      queue("client-ffff", T0 + 2, 8),
+      { type: "failed", clientId: "client-ffff", error: "No." },
+      queue("client-gggg", T0 + 3),
+    );
+    for (const reply of pendingReplies(s)) expect(findPending(s, reply.clientId)).toEqual(reply);
+    expect(findPending(s, "client-ffff")).toEqual({
+      ...pending("client-ffff", T0 + 2, 8),
+      delivery: "failed",
+      error: "No.",
+    });
+    s = apply(s, { type: "acked", clientId: "client-gggg", id: 2 });
+    expect(findPending(s, "client-gggg")).toBeNull();
+    expect(findPending(s, "client-zzzz")).toBeNull();
+    // Another agent's message with a client_id is none of this console's replies.
+    s = apply(s, received(agentMessage(3, 7, { client_id: "client-hhhh" })));
+    expect(findPending(s, "client-hhhh")).toBeNull();
   });
 
   it("does not take another agent's message for a reply of this console", () => {

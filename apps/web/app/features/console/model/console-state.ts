@@ -589,24 +589,38 @@ export function unreadContactMessages(state: ConsoleState): number {
   return state.contacts.filter((c) => !c.read).length;
 }
 
+/** A message of the thread as a reply waiting for its ack; null when it is not one. */
+function asPending(m: ThreadMessage, conversationId: number): PendingReply | null {
+  if (m.id !== null || m.from !== "agent" || m.clientId === null) return null;
+  return {
+    clientId: m.clientId,
+    conversationId,
+    html: m.html,
+    msgType: m.msgType,
+    createdAt: m.createdAt,
+    delivery: m.delivery === "failed" ? "failed" : "sending",
+    ...(m.error ? { error: m.error } : {}),
+  };
+}
+
 /** The replies typed here that the server has not acknowledged: what is kept for later. */
 export function pendingReplies(state: ConsoleState): PendingReply[] {
   const pending: PendingReply[] = [];
   for (const [id, thread] of Object.entries(state.threads)) {
     for (const m of thread.messages) {
-      if (m.id !== null || m.from !== "agent" || m.clientId === null) continue;
-      pending.push({
-        clientId: m.clientId,
-        conversationId: Number(id),
-        html: m.html,
-        msgType: m.msgType,
-        createdAt: m.createdAt,
-        delivery: m.delivery === "failed" ? "failed" : "sending",
-        ...(m.error ? { error: m.error } : {}),
-      });
+      const reply = asPending(m, Number(id));
+      if (reply) pending.push(reply);
     }
   }
   return pending;
+}
+
+/** The reply typed here with this client_id, if it is still waiting for its ack. */
+export function findPending(state: ConsoleState, clientId: string): PendingReply | null {
+  const found = findByClientId(state, clientId);
+  if (!found) return null;
+  const m = state.threads[found.conversationId]?.messages[found.index];
+  return m ? asPending(m, found.conversationId) : null;
 }
 
 /**
