@@ -40,6 +40,7 @@ import {
   findAgentByEmail,
   setAgentPassword,
   toAgentProfile,
+  type Agent,
 } from "../repositories/agents";
 
 export interface AuthenticatedAgent {
@@ -78,8 +79,9 @@ export interface AgentSessions {
    */
   endAllSessions(agentId: number): Promise<void>;
   /**
-   * Checks the signed-in agent's own password (changing it needs the current one). A wrong one
-   * counts as a failed sign-in for the address, so it guesses no faster than the sign-in page.
+   * Checks the signed-in agent's own password (changing it needs the current one) exactly as
+   * sign-in checks it: a wrong one counts as a failed sign-in for the address, so it guesses no
+   * faster than the sign-in page, and a right one clears the address's failures.
    */
   checkOwnPassword(agent: AgentProfile, password: string): Promise<PasswordCheck>;
   /**
@@ -168,6 +170,35 @@ export default fp<AgentSessionsOptions>(
       }
     };
 
+    /**
+     * The one password check, for sign-in and for a password change. An address with too many
+     * failures is refused unchecked; otherwise the same single scrypt run whether or not the agent
+     * exists or is disabled. A refusal counts as a failure of the address; a match clears its count
+     * and brings an outdated hash up to date.
+     */
+    const checkCredentials = async (
+      rawEmail: string,
+      password: string,
+    ): Promise<{ ok: true; agent: Agent } | { ok: false; retryAfterSeconds: number }> => {
+      const email = normalizeEmail(rawEmail);
+      const retryAfterSeconds = failures.retryAfterSeconds(email);
+      if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+
+      const agent = await findAgentByEmail(db, email);
+      const matches = agent
+        ? await verifyPassword(password, agent.passwordHash)
+        : await verifyAgainstDummy(password);
+      if (!agent || !matches || agent.disabled) {
+        failures.recordFailure(email);
+        return { ok: false, retryAfterSeconds: 0 };
+      }
+      failures.clear(email);
+      if (needsRehash(agent.passwordHash)) {
+        await setAgentPassword(db, agent.id, await hashPassword(password));
+      }
+      return { ok: true, agent };
+    };
+
     const sessions: AgentSessions = {
       cookieName,
 
@@ -183,24 +214,10 @@ export default fp<AgentSessionsOptions>(
         return { sessionId: found.session.id, agent: toAgentProfile(found.agent) };
       },
 
-      async signIn(rawEmail, password) {
-        const email = normalizeEmail(rawEmail);
-        const retryAfterSeconds = failures.retryAfterSeconds(email);
-        if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
-
-        const agent = await findAgentByEmail(db, email);
-        // The same single scrypt run whether or not the agent exists or is disabled.
-        const matches = agent
-          ? await verifyPassword(password, agent.passwordHash)
-          : await verifyAgainstDummy(password);
-        if (!agent || !matches || agent.disabled) {
-          failures.recordFailure(email);
-          return { ok: false, retryAfterSeconds: 0 };
-        }
-        failures.clear(email);
-        if (needsRehash(agent.passwordHash)) {
-          await setAgentPassword(db, agent.id, await hashPassword(password));
-        }
+      async signIn(email, password) {
+        const check = await checkCredentials(email, password);
+        if (!check.ok) return check;
+        const { agent } = check;
         const session = await createAgentSession(db, agent.id);
         return {
           ok: true,
@@ -224,17 +241,8 @@ export default fp<AgentSessionsOptions>(
       },
 
       async checkOwnPassword(agent, password) {
-        const retryAfterSeconds = failures.retryAfterSeconds(agent.email);
-        if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
-        const stored = await findAgentByEmail(db, agent.email);
-        const matches = stored
-          ? await verifyPassword(password, stored.passwordHash)
-          : await verifyAgainstDummy(password);
-        if (!stored || !matches) {
-          failures.recordFailure(agent.email);
-          return { ok: false, retryAfterSeconds: 0 };
-        }
-        return { ok: true };
+        const check = await checkCredentials(agent.email, password);
+        return check.ok ? { ok: true } : check;
       },
 
       async setPassword(agentId, password, keepSessionId) {

@@ -272,4 +272,25 @@ describeConsole("the signed-in agent", pgUp, (ctx) => {
     // The session itself goes on.
     expect((await di.browser.get("/api/agent/me")).status).toBe(200);
   });
+
+  it("clears the address's failures once the current password is right, as a sign-in does", async () => {
+    const ed = await ctx.newAgent("Ed");
+    for (let i = 0; i < 15; i++) {
+      const res = await ed.browser.post("/api/agent/me/password", {
+        current_password: `wrong guess ${i}`,
+        new_password: "a new password for Ed",
+      });
+      expect(res.status).toBe(400);
+    }
+    const change = await ed.browser.post("/api/agent/me/password", {
+      current_password: PASSWORD,
+      new_password: "a new password for Ed",
+    });
+    expect(change.status).toBe(200);
+    // Counted on from 15, these would pass the 20 failures an address may have.
+    for (let i = 0; i < 15; i++) {
+      expect((await ctx.login(ed.agent.email, `wrong sign-in ${i}`)).status).toBe(401);
+    }
+    expect((await ctx.login(ed.agent.email, "a new password for Ed")).status).toBe(200);
+  });
 });
