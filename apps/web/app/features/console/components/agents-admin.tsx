@@ -21,6 +21,7 @@ import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { createAgent, fetchAgents, resetAgentPassword, updateAgent } from "../api/agents";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
+import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
@@ -223,15 +224,9 @@ function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) => void 
     setProblem(null);
     const result = await createAgent(values);
     if (!result.ok) {
-      const fields = result.error.fields ?? {};
-      let named = false;
-      for (const name of ["email", "name", "role", "password"] as const) {
-        if (fields[name]) {
-          setError(name, { message: fields[name] });
-          named = true;
-        }
+      if (!applyFieldErrors(result, ["email", "name", "role", "password"], setError)) {
+        setProblem(failureMessage(result));
       }
-      if (!named) setProblem(failureMessage(result));
       return;
     }
     reset();

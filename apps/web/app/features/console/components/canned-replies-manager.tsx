@@ -18,6 +18,7 @@ import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { deleteCannedReply, fetchCannedReplies, saveCannedReply } from "../api/canned-replies";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
+import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { shortDateTime } from "./time-labels";
 import { useConsoleFetch } from "./use-console-fetch";
@@ -58,11 +59,9 @@ export function CannedRepliesManager() {
     setStatus(null);
     const result = await saveCannedReply(values, editing?.id);
     if (!result.ok) {
-      const fields = result.error.fields ?? {};
-      for (const name of ["title", "body"] as const) {
-        if (fields[name]) setError(name, { message: fields[name] });
+      if (!applyFieldErrors(result, ["title", "body"], setError)) {
+        setProblem(failureMessage(result));
       }
-      if (!fields.title && !fields.body) setProblem(failureMessage(result));
       return;
     }
     const saved = result.data.reply;

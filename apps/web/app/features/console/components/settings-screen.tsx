@@ -20,6 +20,7 @@ import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { failureMessage } from "../api/console-client";
 import { changePassword, updateProfile } from "../api/profile";
 import { notificationAccess, playChime } from "../model/alert-preferences";
+import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
 
@@ -57,8 +58,7 @@ function ProfileForm() {
     setProblem(null);
     const result = await updateProfile(values);
     if (!result.ok) {
-      if (result.error.fields?.name) setError("name", { message: result.error.fields.name });
-      else setProblem(failureMessage(result));
+      if (!applyFieldErrors(result, ["name"], setError)) setProblem(failureMessage(result));
       return;
     }
     setMe(result.data.agent);
@@ -145,12 +145,9 @@ function PasswordForm() {
     };
     const result = await changePassword(body);
     if (!result.ok) {
-      const fields = result.error.fields ?? {};
-      if (fields.current_password) {
-        setError("current_password", { message: fields.current_password });
-      } else if (fields.new_password) {
-        setError("new_password", { message: fields.new_password });
-      } else setProblem(failureMessage(result));
+      if (!applyFieldErrors(result, ["current_password", "new_password"], setError)) {
+        setProblem(failureMessage(result));
+      }
       return;
     }
     reset();
