@@ -89,6 +89,12 @@ export type VisitorDetails = z.infer<typeof visitorDetailsSchema>;
 
 export const earlierConversationsLimit = 50;
 
+/**
+ * The most messages GET /api/agent/conversations/{id}/messages answers at once; a page this long
+ * means there may be more after its last id.
+ */
+export const conversationMessagesPerPage = 1000;
+
 export const conversationDetailAnswerSchema = z.object({
   status: z.literal(200),
   conversation: conversationSummarySchema,

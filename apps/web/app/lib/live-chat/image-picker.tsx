@@ -7,10 +7,7 @@
 import { uploadImageTypes } from "@hourline/contracts/chat";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { useRef, useState } from "react";
-import { checkImageFile } from "./image-upload";
-
-export type ImageUploadOutcome =
-  { kind: "uploaded"; url: string } | { kind: "refused" | "failed"; message: string };
+import { checkImageFile, type ImageUploadOutcome } from "./image-upload";
 
 export function useImageUpload(
   upload: (file: File) => Promise<ImageUploadOutcome>,

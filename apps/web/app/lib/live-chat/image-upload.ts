@@ -6,12 +6,24 @@
 import { chatLimits, uploadAnswerSchema, uploadImageTypes } from "@hourline/contracts/chat";
 import { postForm, type ApiResult } from "~/lib/api-client";
 
-export type UploadOutcome =
+/** What an upload came to, in words for whoever chose the image: what each client answers. */
+export type ImageUploadOutcome =
+  | { kind: "uploaded"; url: string }
+  /** The image itself, or sending it into this chat, was refused. */
+  | { kind: "refused"; message: string }
+  /** Anything else went wrong (session, rate limit, network). */
+  | { kind: "failed"; message: string };
+
+/** An upload as uploadImage answers it, before the client words what is left to it. */
+export type UploadAttempt =
   | { kind: "uploaded"; url: string }
   /** The image itself was refused: the words say why. */
   | { kind: "refused"; message: string }
   /** Anything else (session, rate limit, network): the caller words it. */
   | { kind: "error"; result: Extract<ApiResult<unknown>, { ok: false }> };
+
+/** How the multipart request is made: the site's client, or one that watches the answers. */
+export type PostForm = typeof postForm;
 
 const MB = 1024 * 1024;
 export const uploadLimitMb = chatLimits.uploadBytes / MB;
@@ -34,15 +46,20 @@ export function checkImageFile(file: Pick<File, "size" | "type">): string | unde
 }
 
 /**
- * Uploads one checked image as the multipart part `file`. Refusals about the image itself are
- * answered here; every other failure (session, rate limit, network) is left to the caller's words.
+ * Uploads one checked image as the multipart part `file`, through `post` (the console passes its
+ * own, which notices a lost session). Refusals about the image itself are answered here; every
+ * other failure (session, rate limit, network) is left to the caller's words.
  */
-export async function uploadImage(endpoint: string, file: File): Promise<UploadOutcome> {
+export async function uploadImage(
+  endpoint: string,
+  file: File,
+  post: PostForm = postForm,
+): Promise<UploadAttempt> {
   const problem = checkImageFile(file);
   if (problem) return { kind: "refused", message: problem };
   const body = new FormData();
   body.append("file", file, file.name);
-  const result = await postForm(endpoint, body, uploadAnswerSchema);
+  const result = await post(endpoint, body, uploadAnswerSchema);
   if (result.ok) return { kind: "uploaded", url: result.data.url };
   switch (result.status) {
     case 413:

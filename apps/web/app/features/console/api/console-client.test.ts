@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { summary, visitorMessage } from "../model/console-fixtures.test-support";
 import { deleteCannedReply, saveCannedReply } from "./canned-replies";
-import { failureMessage, onSessionLost, type Failed } from "./console-client";
+import { consoleApi, failureMessage, onSessionLost, type Failed } from "./console-client";
 import { agentSocketUrl, consoleEndpoints } from "./console-urls";
 import { fetchConversationMessages } from "./fetch-conversation-messages";
 import { fetchConversations } from "./fetch-conversations";
@@ -85,6 +85,19 @@ describe("the console's calls", () => {
       message: "This chat has ended, so no more images can be sent.",
     });
     expect(lost).toHaveBeenCalledTimes(1);
+  });
+
+  it("upload an image through the console's client, like every other call", async () => {
+    const postForm = vi.spyOn(consoleApi, "postForm");
+    serve({ status: 200, body: { status: 200, url: "/api/support/uploads/a.png" } });
+    const file = new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" });
+    expect(await uploadReplyImage(7, file)).toEqual({
+      kind: "uploaded",
+      url: "/api/support/uploads/a.png",
+    });
+    expect(postForm).toHaveBeenCalledTimes(1);
+    expect(postForm.mock.calls[0]?.[0]).toBe(consoleEndpoints.upload(7));
+    postForm.mockRestore();
   });
 
   it("treat a 401 from /me or from signing in as an answer, not a lost session", async () => {

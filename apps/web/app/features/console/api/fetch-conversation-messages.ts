@@ -1,15 +1,13 @@
 /**
- * GET /api/agent/conversations/{id}/messages?after=ID: oldest first, a page at a time (the server
- * marks what it returns as read). Pages are followed until one comes back short, so a long
- * conversation arrives whole.
+ * GET /api/agent/conversations/{id}/messages?after=ID: oldest first, a page at a time. Fetching
+ * marks nothing read (the console marks what the agent saw with markRead). Pages are followed until
+ * one comes back short, so a long conversation arrives whole.
  */
 import { chatMessageListSchema, type ChatMessage } from "@hourline/contracts/chat";
+import { conversationMessagesPerPage } from "@hourline/contracts/console";
 import type { ApiResult } from "~/lib/api-client";
 import { consoleApi } from "./console-client";
 import { consoleEndpoints } from "./console-urls";
-
-/** The server's page size (agentInboxLimits.messagesPerPage). */
-const PAGE = 1000;
 
 export async function fetchConversationMessages(
   id: number,
@@ -25,7 +23,8 @@ export async function fetchConversationMessages(
     if (!result.ok) return result;
     all.push(...result.data);
     const last = result.data.at(-1);
-    if (result.data.length < PAGE || !last) return { ok: true, status: 200, data: all };
+    if (result.data.length < conversationMessagesPerPage || !last)
+      return { ok: true, status: 200, data: all };
     cursor = last.id;
   }
 }

@@ -1,18 +1,19 @@
 /** POST /api/agent/conversations/{id}/upload: an image the agent sends into an open chat. */
-import { uploadImage } from "~/lib/live-chat/image-upload";
-import { failureMessage, reportIfSessionLost } from "./console-client";
+import { uploadImage, type ImageUploadOutcome } from "~/lib/live-chat/image-upload";
+import { consoleApi, failureMessage } from "./console-client";
 import { consoleEndpoints } from "./console-urls";
-
-export type ReplyImageOutcome =
-  { kind: "uploaded"; url: string } | { kind: "refused"; message: string };
 
 export async function uploadReplyImage(
   conversationId: number,
   file: File,
-): Promise<ReplyImageOutcome> {
-  const outcome = await uploadImage(consoleEndpoints.upload(conversationId), file);
+): Promise<ImageUploadOutcome> {
+  // Through the console's client, like every other call: a 401 tells the console the session ended.
+  const outcome = await uploadImage(
+    consoleEndpoints.upload(conversationId),
+    file,
+    consoleApi.postForm,
+  );
   if (outcome.kind !== "error") return outcome;
-  reportIfSessionLost(outcome.result);
   if (outcome.result.status === 409) {
     return { kind: "refused", message: "This chat has ended, so no more images can be sent." };
   }

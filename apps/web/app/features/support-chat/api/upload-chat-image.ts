@@ -2,16 +2,11 @@
  * POST /api/support/upload: one image (png, jpeg, gif or webp, at most 25 MB) as the multipart part
  * `file`, checked in the browser first (lib/live-chat/image-upload.ts).
  */
-import { uploadImage } from "~/lib/live-chat/image-upload";
+import { uploadImage, type ImageUploadOutcome } from "~/lib/live-chat/image-upload";
 import { failureMessage } from "./call-failure";
 import { chatEndpoints } from "./chat-urls";
 
-export type UploadOutcome =
-  | { kind: "uploaded"; url: string }
-  | { kind: "refused"; message: string }
-  | { kind: "failed"; message: string };
-
-export async function uploadChatImage(file: File): Promise<UploadOutcome> {
+export async function uploadChatImage(file: File): Promise<ImageUploadOutcome> {
   const outcome = await uploadImage(chatEndpoints.upload, file);
   if (outcome.kind !== "error") return outcome;
   const { result } = outcome;
