@@ -2,7 +2,7 @@
  * JSON kept in the browser's storage by the chat widget and the console (outboxes, drafts,
  * preferences). Storage can be missing, disabled or full, and what it holds can be anything: reads
  * answer null for what cannot be read, writes that fail are dropped, and the callers go on
- * without surviving a reload.
+ * without surviving a reload. The storages themselves are opened by browser-storage.ts.
  */
 import { msgTypes, type MsgType } from "@hourline/contracts/chat";
 

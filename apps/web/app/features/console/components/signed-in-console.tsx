@@ -9,6 +9,7 @@ import type { AgentProfile } from "@hourline/contracts/chat";
 import { LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { browserStorage, tabStorage } from "~/lib/live-chat/browser-storage";
 import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { newClientId } from "~/lib/live-chat/client-id";
 import { onSessionLost } from "../api/console-client";
@@ -39,22 +40,6 @@ const api: ConsoleApi = {
   fetchMe,
   onSessionLost,
 };
-
-function tabStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 type Gate =
   | { kind: "checking" }

@@ -14,6 +14,7 @@ import { fetchChatMessages } from "../api/fetch-chat-messages";
 import { fetchConversationState } from "../api/fetch-conversation-state";
 import { registerChatVisitor } from "../api/register-chat-visitor";
 import { launcherButtonId, launcherStore } from "../launcher/launcher-state";
+import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { ChatSession } from "../model/chat-session";
 import { loadActiveChat, saveActiveChat } from "../model/chat-storage";
@@ -26,14 +27,6 @@ type View =
   | { kind: "form"; focusName: boolean }
   | { kind: "resuming" }
   | { kind: "chat"; session: ChatSession };
-
-function tabStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function SupportChatWidget() {
   const { open } = useSyncExternalStore(

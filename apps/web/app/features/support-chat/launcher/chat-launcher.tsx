@@ -7,6 +7,7 @@
 import { LoaderCircle, MessageCircle } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { hasActiveChat, launcherButtonId, launcherStore, openSupportChat } from "./launcher-state";
 
 const loadWidget = () =>
@@ -23,13 +24,7 @@ export function ChatLauncher() {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    let storage: Storage | undefined;
-    try {
-      storage = window.sessionStorage;
-    } catch {
-      storage = undefined;
-    }
-    if (hasActiveChat(storage)) launcherStore.load();
+    if (hasActiveChat(tabStorage() ?? undefined)) launcherStore.load();
   }, []);
 
   useEffect(() => {
