@@ -251,21 +251,16 @@ function summaryAfter(
 ): ConversationSummary {
   if (summary.last_message && summary.last_message.id >= message.id) return summary;
   const fromVisitor = message.sender_type === "visitor";
+  let unread = summary.unread;
+  if (isReading(state, summary.id)) unread = 0;
+  else if (fromVisitor) unread += 1;
+  // Waiting since the oldest visitor message after the newest answer, while the chat is open.
+  const waiting = fromVisitor && summary.state === "open";
   return {
     ...summary,
     last_message: message,
-    unread:
-      fromVisitor && !isReading(state, summary.id)
-        ? summary.unread + 1
-        : isReading(state, summary.id)
-          ? 0
-          : summary.unread,
-    waiting_since:
-      summary.state !== "open"
-        ? null
-        : fromVisitor
-          ? (summary.waiting_since ?? message.created_at)
-          : null,
+    unread,
+    waiting_since: waiting ? (summary.waiting_since ?? message.created_at) : null,
   };
 }
 
