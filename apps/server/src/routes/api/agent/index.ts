@@ -5,16 +5,12 @@
  * be asked from another site, whatever the method: a foreign Origin or a cross-site fetch is
  * refused before the session is even read.
  */
-import {
-  apiError,
-  apiErrorSchema,
-  okSchema,
-  describeRetryAfter,
-} from "@hourline/contracts/api-error";
+import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/chat";
 import { agentAnswerSchema } from "@hourline/contracts/console";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireAgent } from "../../../plugins/agent-sessions";
+import { sendRetryLater } from "../rate-limited-error";
 import agentAdminRoutes from "./agents";
 import cannedReplyRoutes from "./canned-replies";
 import contactMessageRoutes from "./contact-messages";
@@ -65,16 +61,11 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
       if (!result.ok) {
         if (result.retryAfterSeconds > 0) {
           request.log.warn("agent sign-in refused: too many failures for this e-mail address");
-          return reply
-            .code(429)
-            .header("Retry-After", String(result.retryAfterSeconds))
-            .send(
-              apiError(
-                429,
-                "rate_limited",
-                `Too many attempts. Please try again in ${describeRetryAfter(result.retryAfterSeconds)}.`,
-              ),
-            );
+          return sendRetryLater(
+            reply,
+            result.retryAfterSeconds * 1000,
+            "Too many attempts. Please try again in {wait}.",
+          );
         }
         request.log.info("agent sign-in refused");
         return reply.code(401).send(apiError(401, "unauthorized", incorrectCredentialsMessage));

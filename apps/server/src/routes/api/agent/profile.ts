@@ -3,12 +3,7 @@
  * sockets pick up a new one at once), and their password (the current one is needed, guesses count
  * like failed sign-ins, and a change ends every other session of theirs).
  */
-import {
-  apiError,
-  apiErrorSchema,
-  describeRetryAfter,
-  okSchema,
-} from "@hourline/contracts/api-error";
+import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import {
   agentAnswerSchema,
   changePasswordBodySchema,
@@ -20,6 +15,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { channels } from "../../../chat/broker";
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import { setAgentName, toAgentProfile } from "../../../repositories/agents";
+import { sendRetryLater } from "../rate-limited-error";
 
 export const wrongCurrentPassword = "Your current password is not correct.";
 
@@ -67,16 +63,11 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       const check = await sessions.checkOwnPassword(agent, request.body.current_password);
       if (!check.ok) {
         if (check.retryAfterSeconds > 0) {
-          return reply
-            .code(429)
-            .header("Retry-After", String(check.retryAfterSeconds))
-            .send(
-              apiError(
-                429,
-                "rate_limited",
-                `Too many attempts. Please try again in ${describeRetryAfter(check.retryAfterSeconds)}.`,
-              ),
-            );
+          return sendRetryLater(
+            reply,
+            check.retryAfterSeconds * 1000,
+            "Too many attempts. Please try again in {wait}.",
+          );
         }
         request.log.info({ agentId: agent.id }, "password change refused: wrong current password");
         return reply.code(400).send(

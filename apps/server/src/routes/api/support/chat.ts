@@ -3,12 +3,7 @@
  * registration, history and conversation state. Every one authorizes by the visitor's session
  * cookie; an e-mail in the URL or body only selects, it never authorizes.
  */
-import {
-  apiError,
-  apiErrorSchema,
-  describeRetryAfter,
-  okSchema,
-} from "@hourline/contracts/api-error";
+import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import {
   chatEmailBodySchema,
   normalizeEmail,
@@ -20,6 +15,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { listMessagesAfter } from "../../../repositories/chat-messages";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
+import { sendRetryLater } from "../rate-limited-error";
 
 const NON_NEGATIVE_INT = /^\d{1,15}$/;
 
@@ -27,14 +23,6 @@ const NON_NEGATIVE_INT = /^\d{1,15}$/;
 export function maskEmail(email: string): string {
   const at = email.indexOf("@");
   return at > 0 ? `${email[0]}***${email.slice(at)}` : "***";
-}
-
-export function sendRetryLater(reply: FastifyReply, retryAfterMs: number, message: string) {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return reply
-    .code(429)
-    .header("Retry-After", String(seconds))
-    .send(apiError(429, "rate_limited", message.replace("{wait}", describeRetryAfter(seconds))));
 }
 
 const chatRoutes: FastifyPluginAsync = async (app) => {
