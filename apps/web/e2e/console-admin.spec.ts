@@ -1,8 +1,8 @@
 /**
  * The console's other screens: contact messages arriving live, read and handled for every agent,
  * searched and answered by e-mail; the admin's agents screen (add, disable with the agent's open
- * console closed at once, enable, a new password); an agent changing their own password; and what
- * an agent who is not an admin does not see.
+ * console closed at once, enable, a new password); an agent changing their own password; desktop
+ * notifications turned on; and what an agent who is not an admin does not see.
  */
 import { randomUUID } from "node:crypto";
 import { answerMapTiles } from "./fixtures";
@@ -223,4 +223,34 @@ test("an agent changes their own password; other sessions end, this one stays", 
   await page.goto("/console/agents");
   await expect(page.getByText("Only an admin can manage agents.")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("desktop notifications turned on from the sidebar: Settings shows the browser's answer at once", async ({
+  clients,
+  admin,
+}) => {
+  const { page } = await clients.open(admin);
+  // A browser that has not been asked yet, and says yes when it is.
+  await page.addInitScript(() => {
+    class AskedNotification {
+      static permission: NotificationPermission = "default";
+      static requestPermission = () => {
+        AskedNotification.permission = "granted";
+        return Promise.resolve(AskedNotification.permission);
+      };
+      close() {}
+    }
+    Object.defineProperty(window, "Notification", { value: AskedNotification });
+  });
+  await openConsole(page, "/console/settings");
+  const alerts = page.getByRole("region", { name: /^Alerts while/ });
+  await expect(alerts.getByText("This browser has not been asked yet.")).toBeVisible();
+
+  const offer = page.getByRole("region", { name: "Desktop notifications" });
+  await offer.getByRole("button", { name: "Turn on" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(alerts.getByText("This browser allows them.")).toBeVisible();
+  await expect(
+    alerts.getByRole("button", { name: "Allow notifications in this browser" }),
+  ).toHaveCount(0);
 });

@@ -26,6 +26,7 @@ import { notificationAccess, playChime } from "../model/alert-preferences";
 import { unreadChatMessages, unreadContactMessages } from "../model/console-state";
 import { useConsole, useConsoleState } from "./console-context";
 import { ConnectionBadge } from "./connection-badge";
+import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 import { ShortcutsDialog, shortcutKeys } from "./shortcuts-dialog";
 
 function screenName(pathname: string, visitorName: (id: number) => string | undefined): string {
@@ -71,6 +72,7 @@ export function ConsoleShell({
   const unreadChats = useConsoleState(unreadChatMessages);
   const unreadContacts = useConsoleState(unreadContactMessages);
   const conversations = useConsoleState((s) => s.conversations);
+  const access = useNotificationAccess();
   const [signingOut, setSigningOut] = useState(false);
   const signingOutOnce = useOneAtATime(async () => {
     setSigningOut(true);
@@ -179,10 +181,10 @@ export function ConsoleShell({
             </li>
           </ul>
         </nav>
-        {alerts.desktop && !alerts.offerDismissed && notificationAccess() === "default" ? (
+        {alerts.desktop && !alerts.offerDismissed && access === "default" ? (
           <NotificationOffer
             onEnable={() => {
-              void Notification.requestPermission().then(() =>
+              void requestNotificationAccess().then(() =>
                 setAlerts({ ...alerts, offerDismissed: true }),
               );
             }}

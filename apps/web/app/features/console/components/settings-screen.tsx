@@ -19,8 +19,9 @@ import { controlProps, FormField, inputClass } from "~/components/ui/form-field"
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { failureMessage } from "../api/console-client";
 import { changePassword, updateProfile } from "../api/profile";
-import { notificationAccess, playChime } from "../model/alert-preferences";
+import { playChime } from "../model/alert-preferences";
 import { applyFieldErrors } from "./form-errors";
+import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
 
@@ -211,7 +212,7 @@ function PasswordForm() {
 
 function AlertSettings() {
   const { alerts, setAlerts } = useConsole();
-  const [access, setAccess] = useState(notificationAccess);
+  const access = useNotificationAccess();
 
   return (
     <section aria-labelledby="alerts-title" className="card p-5">
@@ -266,9 +267,7 @@ function AlertSettings() {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => {
-              void Notification.requestPermission().then(() => setAccess(notificationAccess()));
-            }}
+            onClick={() => void requestNotificationAccess()}
           >
             Allow notifications in this browser
           </button>
