@@ -148,17 +148,6 @@ export function setAgentPassword(
   return updateAgent(db, id, { password_hash: passwordHash }, now);
 }
 
-/** Admins who can sign in: the console never lets this drop to zero. */
-export async function countEnabledAdmins(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("agents")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("role", "=", "admin")
-    .where("disabled", "=", 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Sets an agent's role and/or disabled flag unless that would leave no enabled admin. The check and
  * the write are one transaction that locks the enabled admins' rows on PostgreSQL (SQLite runs one
