@@ -5,7 +5,8 @@
  */
 import { PostgresAdapter, type CreateTableBuilder, type Kysely } from "kysely";
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+/** Takes any database or transaction, whatever its table types (migrations and repositories). */
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -1,6 +1,7 @@
 /** Support agents (table agents). E-mail addresses are stored trimmed and lower-cased. */
 import { normalizeEmail, type AgentProfile, type AgentRole } from "@hourline/contracts/chat";
-import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import { isPostgres } from "../../migrations/portable-columns";
 import type { AgentsTable, Database } from "../db/schema";
 
 export interface Agent {
@@ -169,9 +170,7 @@ export async function setAgentAccessKeepingAnAdmin(
       .where("role", "=", "admin")
       .where("disabled", "=", 0)
       .orderBy("id");
-    const enabledAdmins = await (
-      trx.getExecutor().adapter instanceof PostgresAdapter ? admins.forUpdate() : admins
-    ).execute();
+    const enabledAdmins = await (isPostgres(trx) ? admins.forUpdate() : admins).execute();
     const losesAdmin =
       enabledAdmins.some((a) => a.id === id) && (role === "agent" || disabled === true);
     if (losesAdmin && enabledAdmins.length <= 1) return false;
