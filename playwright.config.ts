@@ -13,6 +13,9 @@ import {
   smtpUrl,
 } from "./apps/web/e2e/support/e2e-env";
 
+/** The support console's browser tests: the "console" project runs them, and only them. */
+const consoleSpecs = /\/console-[^/]*\.spec\.ts$/;
+
 const dataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-"));
 const consoleDataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-console-"));
 
@@ -52,7 +55,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: consoleSpecs,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      // The support console's tests, against the console's own server (see e2e-env.ts). Two or
+      // three browser contexts and axe on every screen: slow on a busy two-core machine.
+      name: "console",
+      testMatch: consoleSpecs,
+      timeout: 60_000,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: consoleUrl },
+    },
+  ],
   webServer: [
     {
       // A real SMTP server: the chat tests read the one-time codes from the mail it receives.

@@ -9,17 +9,12 @@ import { answerMapTiles } from "./fixtures";
 import {
   apiSignIn,
   consoleUi,
-  consoleUrl,
   expect,
   expectNoAxeViolations,
   newAgent,
   openConsole,
   test,
 } from "./support/console";
-
-test.use({ baseURL: consoleUrl });
-// Two or three browser contexts and axe on every screen: slow on a busy two-core machine.
-test.describe.configure({ timeout: 60_000 });
 
 test("a contact message appears in the inbox live, is read, handled and found by search", async ({
   clients,

@@ -22,10 +22,6 @@ import { oversizedImageFile } from "./fixtures";
 import { chatForm } from "./support/chat-widget";
 import { rawMailsTo } from "./support/mailbox";
 
-test.use({ baseURL: consoleUrl });
-// Two or three browser contexts and axe on every screen: slow on a busy two-core machine.
-test.describe.configure({ timeout: 60_000 });
-
 async function png(width: number, height: number, color: string) {
   return sharp({ create: { width, height, channels: 3, background: color } })
     .png()

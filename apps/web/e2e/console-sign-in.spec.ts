@@ -16,10 +16,6 @@ import {
   visitorChat,
 } from "./support/console";
 
-test.use({ baseURL: consoleUrl });
-// Two or three browser contexts and axe on every screen: slow on a busy two-core machine.
-test.describe.configure({ timeout: 60_000 });
-
 test("signs in: a wrong pair gets one generic message, the right one opens the inbox", async ({
   clients,
 }) => {

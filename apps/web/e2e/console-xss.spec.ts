@@ -19,7 +19,8 @@ import {
   type VisitorSocket,
 } from "./support/console";
 
-test.use({ baseURL: consoleUrl, bypassCSP: true });
+// Without the page's CSP, so the sanitizers are what is tested.
+test.use({ bypassCSP: true });
 
 function watchForExecution(page: Page) {
   const ran: string[] = [];
