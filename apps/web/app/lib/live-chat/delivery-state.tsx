@@ -4,9 +4,10 @@
  * `onRetry` there is no Retry: the message can never be sent (its chat has ended).
  */
 import { Check, CircleAlert, Clock } from "lucide-react";
+import type { Delivery } from "./live-messages";
 
 export interface Delivered {
-  delivery: "sending" | "sent" | "failed";
+  delivery: Delivery;
   error?: string | undefined;
   clientId: string | null;
 }

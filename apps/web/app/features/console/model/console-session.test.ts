@@ -13,11 +13,13 @@ import { deliverAlert } from "./alert-delivery";
 import { defaultAlertPreferences } from "./alert-preferences";
 import {
   ACK_TIMEOUT_MS,
-  ConsoleSession,
   OTHERS_TYPING_TIMEOUT_MS,
-  READ_DELAY_MS,
   TYPING_IDLE_MS,
   TYPING_REPEAT_MS,
+} from "~/lib/live-chat/live-timing";
+import {
+  ConsoleSession,
+  READ_DELAY_MS,
   consoleMessages,
   type ConsoleAlert,
   type ConsoleApi,

@@ -21,6 +21,13 @@ import {
 import type { ConversationDetailAnswer } from "@hourline/contracts/console";
 import type { ApiResult } from "~/lib/api-client";
 import { ChatConnection, type ConnectionEnv } from "~/lib/live-chat/chat-connection";
+import { deliveryErrors } from "~/lib/live-chat/live-messages";
+import {
+  ACK_TIMEOUT_MS,
+  OTHERS_TYPING_TIMEOUT_MS,
+  TYPING_IDLE_MS,
+  TYPING_REPEAT_MS,
+} from "~/lib/live-chat/live-timing";
 import type { StorageLike } from "~/lib/live-chat/stored-json";
 import type { MeOutcome } from "../api/fetch-me";
 import { frameReader } from "./console-frames";
@@ -68,18 +75,11 @@ export type ConsoleAlert =
       msgType: MsgType;
     };
 
-/** A reply without an ack this long, on an open socket, is marked failed. */
-export const ACK_TIMEOUT_MS = 15_000;
-/** Typing frames: at most one "typing" per this long, and "stopped" after this much quiet. */
-export const TYPING_REPEAT_MS = 3_000;
-export const TYPING_IDLE_MS = 4_000;
-/** Someone else's "typing" that is never followed by "stopped" fades after this long. */
-export const OTHERS_TYPING_TIMEOUT_MS = 10_000;
 /** New visitor messages in the conversation on screen are marked read after this pause. */
 export const READ_DELAY_MS = 300;
 
 export const consoleMessages = {
-  notAcked: "Not delivered yet. Check your connection and try again.",
+  notAcked: deliveryErrors.notAcked,
   chatEnded: "The chat had ended, so this reply was not sent.",
   notConnected: "Not connected to the server. Wait until the console reconnects, then try again.",
 } as const;

@@ -1,47 +1,40 @@
 /**
  * Everything the console shows live, and the one reducer that changes it. Conversation summaries
  * are kept for every conversation seen (open and ended); a conversation's messages are kept once
- * it has been opened. Messages merge by id and by client_id, so a reply that arrives several ways
- * (its ack, its echo, another agent's screen, a history fetch after a reconnect) is shown once.
+ * it has been opened. Messages merge by id and by client_id (lib/live-chat/live-messages.ts), so a
+ * reply that arrives several ways (its ack, its echo, another agent's screen, a history fetch after
+ * a reconnect) is shown once.
  */
 import type {
   AgentProfile,
   ChatMessage,
   ContactMessageSummary,
   ConversationSummary,
-  MsgType,
 } from "@hourline/contracts/chat";
 import type { ConversationDetailAnswer, VisitorDetails } from "@hourline/contracts/console";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import {
+  acked,
+  failed,
+  fromPending,
+  fromServer,
+  highestId,
+  mergeMessages,
+  retrying,
+  toPending,
+  type LiveMessage,
+  type PendingMessage,
+} from "~/lib/live-chat/live-messages";
 import { orderedMessages } from "~/lib/live-chat/message-order";
 
-export type Delivery = "sending" | "sent" | "failed";
-
-export interface ThreadMessage {
-  /** Stable across sending and confirming: the client_id when there is one. */
-  key: string;
-  id: number | null;
-  clientId: string | null;
-  html: string;
-  msgType: MsgType;
-  from: "visitor" | "agent";
-  senderName: string;
+export interface ThreadMessage extends LiveMessage {
   /** The visitor's or the agent's e-mail address: tells this agent's replies from others'. */
   senderEmail: string;
-  createdAt: number;
-  delivery: Delivery;
-  error?: string;
 }
 
 /** A reply typed here and not acknowledged yet: what survives a reload or a new sign-in. */
-export interface PendingReply {
-  clientId: string;
+export interface PendingReply extends PendingMessage {
   conversationId: number;
-  html: string;
-  msgType: MsgType;
-  createdAt: number;
-  delivery: "sending" | "failed";
-  error?: string;
 }
 
 export interface Thread {
@@ -159,38 +152,14 @@ export function initialConsoleState(
 const emptyThread: Thread = { messages: [], loaded: false, lastId: 0 };
 const notTyping: TypingState = { visitor: false, agent: null };
 
-function fromServer(message: ChatMessage): ThreadMessage {
-  return {
-    key: message.client_id ?? `id-${message.id}`,
-    id: message.id,
-    clientId: message.client_id,
-    html: message.message,
-    msgType: message.msg_type,
-    from: message.sender_type,
-    senderName: message.sender_username,
-    senderEmail: message.sender,
-    createdAt: message.created_at,
-    delivery: "sent",
-  };
-}
+const threadMessage = (message: ChatMessage): ThreadMessage => ({
+  ...fromServer(message),
+  senderEmail: message.sender,
+});
 
 function mergeIntoThread(thread: Thread, incoming: ChatMessage[]): Thread {
-  let messages = thread.messages;
-  let lastId = thread.lastId;
-  for (const message of incoming) {
-    const shown = fromServer(message);
-    const at = messages.findIndex(
-      (m) =>
-        m.id === message.id || (message.client_id !== null && m.clientId === message.client_id),
-    );
-    if (at === -1) messages = [...messages, shown];
-    else {
-      messages = [...messages];
-      messages[at] = { ...shown, key: (messages[at] as ThreadMessage).key };
-    }
-    lastId = Math.max(lastId, message.id);
-  }
-  return { ...thread, messages: orderedMessages(messages), lastId };
+  const { messages } = mergeMessages(thread.messages, incoming, threadMessage);
+  return { ...thread, messages, lastId: highestId(incoming, thread.lastId) };
 }
 
 function findByClientId(
@@ -413,17 +382,8 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       if (findByClientId(state, pending.clientId)) return state;
       const thread = state.threads[pending.conversationId] ?? emptyThread;
       const shown: ThreadMessage = {
-        key: pending.clientId,
-        id: null,
-        clientId: pending.clientId,
-        html: pending.html,
-        msgType: pending.msgType,
-        from: "agent",
-        senderName: state.me.name,
+        ...fromPending(pending, "agent", state.me.name),
         senderEmail: state.me.email,
-        createdAt: pending.createdAt,
-        delivery: pending.delivery,
-        ...(pending.error ? { error: pending.error } : {}),
       };
       return {
         ...state,
@@ -438,22 +398,13 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
     }
 
     case "acked":
-      // Its echo may have come first and set the id already; either way it is sent now.
-      return updateByClientId(state, action.clientId, (m) => {
-        const { error: _error, ...rest } = m;
-        return { ...rest, id: action.id, delivery: "sent" };
-      });
+      return updateByClientId(state, action.clientId, (m) => acked(m, action.id));
 
     case "failed":
-      return updateByClientId(state, action.clientId, (m) =>
-        m.id === null ? { ...m, delivery: "failed", error: action.error } : m,
-      );
+      return updateByClientId(state, action.clientId, (m) => failed(m, action.error));
 
     case "retrying":
-      return updateByClientId(state, action.clientId, (m) => {
-        const { error: _error, ...rest } = m;
-        return m.id === null ? { ...rest, delivery: "sending" } : m;
-      });
+      return updateByClientId(state, action.clientId, retrying);
 
     case "ended": {
       const summary = state.conversations[action.conversationId];
@@ -586,16 +537,8 @@ export function unreadContactMessages(state: ConsoleState): number {
 
 /** A message of the thread as a reply waiting for its ack; null when it is not one. */
 function asPending(m: ThreadMessage, conversationId: number): PendingReply | null {
-  if (m.id !== null || m.from !== "agent" || m.clientId === null) return null;
-  return {
-    clientId: m.clientId,
-    conversationId,
-    html: m.html,
-    msgType: m.msgType,
-    createdAt: m.createdAt,
-    delivery: m.delivery === "failed" ? "failed" : "sending",
-    ...(m.error ? { error: m.error } : {}),
-  };
+  const pending = toPending(m, "agent");
+  return pending && { ...pending, conversationId };
 }
 
 /** The replies typed here that the server has not acknowledged: what is kept for later. */

@@ -4,7 +4,8 @@ import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";
 import { loadActiveChat, loadOutbox } from "./chat-storage";
-import { ACK_TIMEOUT_MS, ChatSession, sessionMessages, type ChatIdentity } from "./chat-session";
+import { ACK_TIMEOUT_MS } from "~/lib/live-chat/live-timing";
+import { ChatSession, sessionMessages, type ChatIdentity } from "./chat-session";
 import { fakeBrowser, memoryStorage } from "~/lib/live-chat/fake-browser.test-support";
 
 const identity: ChatIdentity = {

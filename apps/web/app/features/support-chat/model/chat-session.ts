@@ -15,6 +15,13 @@ import {
   type ConnectionStatus,
 } from "~/lib/live-chat/chat-connection";
 import { toMillis } from "~/lib/live-chat/clock-time";
+import { deliveryErrors } from "~/lib/live-chat/live-messages";
+import {
+  ACK_TIMEOUT_MS,
+  OTHERS_TYPING_TIMEOUT_MS,
+  TYPING_IDLE_MS,
+  TYPING_REPEAT_MS,
+} from "~/lib/live-chat/live-timing";
 import {
   chatReducer,
   initialChatState,
@@ -51,16 +58,8 @@ export interface ChatSessionEvents {
   onUnread?(count: number): void;
 }
 
-/** A sent message without an ack this long, on an open socket, is marked failed. */
-export const ACK_TIMEOUT_MS = 15_000;
-/** Typing frames: at most one "typing" per this long, and "stopped" after this much quiet. */
-export const TYPING_REPEAT_MS = 3_000;
-export const TYPING_IDLE_MS = 4_000;
-/** An agent's "typing" that is never followed by "stopped" fades after this long. */
-export const AGENT_TYPING_TIMEOUT_MS = 10_000;
-
 export const sessionMessages = {
-  notAcked: "Not delivered yet. Check your connection and try again.",
+  notAcked: deliveryErrors.notAcked,
   chatEnded: "The chat had ended, so this message was not sent.",
 } as const;
 
@@ -372,7 +371,7 @@ export class ChatSession {
       ? env.setTimeout(() => {
           this.agentTypingTimer = null;
           this.dispatch({ type: "typing", typing: false });
-        }, AGENT_TYPING_TIMEOUT_MS)
+        }, OTHERS_TYPING_TIMEOUT_MS)
       : null;
   }
 }

@@ -1,38 +1,26 @@
 /**
  * The chat panel's state and the one reducer that changes it. Messages are merged by id and by
- * client_id, so a message that reaches this tab several ways (its ack, its echo, another tab, the
- * history fetched after a reconnect) is shown once.
+ * client_id (lib/live-chat/live-messages.ts), so a message that reaches this tab several ways (its
+ * ack, its echo, another tab, the history fetched after a reconnect) is shown once.
  */
-import type { ChatMessage, MsgType } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import {
+  acked,
+  failed,
+  fromPending,
+  fromServer,
+  highestId,
+  mergeMessages,
+  retrying,
+  toPending,
+  type LiveMessage,
+  type PendingMessage,
+} from "~/lib/live-chat/live-messages";
 import { orderedMessages } from "~/lib/live-chat/message-order";
 
-export type Delivery = "sending" | "sent" | "failed";
-
-export interface ShownMessage {
-  /** Stable across sending and confirming: the client_id when there is one. */
-  key: string;
-  id: number | null;
-  clientId: string | null;
-  html: string;
-  msgType: MsgType;
-  from: "visitor" | "agent";
-  senderName: string;
-  createdAt: number;
-  delivery: Delivery;
-  /** Why a message failed. */
-  error?: string;
-}
-
-/** A message typed here and not yet acknowledged; this is what survives a reload. */
-export interface PendingMessage {
-  clientId: string;
-  html: string;
-  msgType: MsgType;
-  createdAt: number;
-  delivery: "sending" | "failed";
-  error?: string;
-}
+export type ShownMessage = LiveMessage;
+export type { PendingMessage };
 
 export interface ChatEnd {
   by: "visitor" | "agent";
@@ -94,44 +82,20 @@ export function initialChatState(options: {
   );
 }
 
-function fromServer(message: ChatMessage): ShownMessage {
-  return {
-    key: message.client_id ?? `id-${message.id}`,
-    id: message.id,
-    clientId: message.client_id,
-    html: message.message,
-    msgType: message.msg_type,
-    from: message.sender_type,
-    senderName: message.sender_username,
-    createdAt: message.created_at,
-    delivery: "sent",
-  };
-}
-
-/** Adds or updates one message from the server; `isNew` says whether it was not shown before. */
-function merge(
-  messages: ShownMessage[],
-  message: ChatMessage,
-): { messages: ShownMessage[]; isNew: boolean } {
-  const shown = fromServer(message);
-  const at = messages.findIndex(
-    (m) => m.id === message.id || (message.client_id !== null && m.clientId === message.client_id),
-  );
-  if (at === -1) return { messages: [...messages, shown], isNew: true };
-  const next = [...messages];
-  next[at] = { ...shown, key: (messages[at] as ShownMessage).key };
-  return { messages: next, isNew: false };
-}
-
-function withMessage(state: ChatState, message: ChatMessage, countUnread: boolean): ChatState {
-  const { messages, isNew } = merge(state.messages, message);
-  const fromAgent = message.sender_type === "agent";
+/**
+ * Messages from the server shown: the newest id seen, the agent no longer typing once a reply of
+ * theirs is in, and (for pushed messages) the new replies counted while the chat is out of sight.
+ */
+function withMessages(state: ChatState, incoming: ChatMessage[], countUnread: boolean): ChatState {
+  if (incoming.length === 0) return state;
+  const { messages, added } = mergeMessages(state.messages, incoming, fromServer);
+  const newReplies = added.filter((m) => m.sender_type === "agent").length;
   return {
     ...state,
     messages,
-    lastSeenId: Math.max(state.lastSeenId ?? 0, message.id),
-    agentTyping: fromAgent ? false : state.agentTyping,
-    unread: countUnread && isNew && fromAgent && !state.visible ? state.unread + 1 : state.unread,
+    lastSeenId: highestId(incoming, state.lastSeenId ?? 0),
+    agentTyping: incoming.some((m) => m.sender_type === "agent") ? false : state.agentTyping,
+    unread: countUnread && !state.visible ? state.unread + newReplies : state.unread,
   };
 }
 
@@ -149,49 +113,23 @@ function updateByClientId(
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
-    case "history": {
-      let next = state;
-      for (const message of action.messages) next = withMessage(next, message, false);
-      return { ...next, messages: orderedMessages(next.messages), historyLoaded: true };
-    }
-    case "received": {
-      const next = withMessage(state, action.message, true);
-      return { ...next, messages: orderedMessages(next.messages) };
-    }
+    case "history":
+      return { ...withMessages(state, action.messages, false), historyLoaded: true };
+    case "received":
+      return withMessages(state, [action.message], true);
     case "queued": {
       if (state.messages.some((m) => m.clientId === action.pending.clientId)) return state;
-      const { pending } = action;
-      const shown: ShownMessage = {
-        key: pending.clientId,
-        id: null,
-        clientId: pending.clientId,
-        html: pending.html,
-        msgType: pending.msgType,
-        from: "visitor",
-        senderName: action.senderName,
-        createdAt: pending.createdAt,
-        delivery: pending.delivery,
-        ...(pending.error ? { error: pending.error } : {}),
-      };
+      const shown = fromPending(action.pending, "visitor", action.senderName);
       return { ...state, messages: orderedMessages([...state.messages, shown]) };
     }
     case "acked": {
-      // Its echo may have come first and set the id already; either way it is sent now.
-      const next = updateByClientId(state, action.clientId, (m) => {
-        const { error: _error, ...rest } = m;
-        return { ...rest, id: action.id, delivery: "sent" };
-      });
+      const next = updateByClientId(state, action.clientId, (m) => acked(m, action.id));
       return { ...next, messages: orderedMessages(next.messages) };
     }
     case "failed":
-      return updateByClientId(state, action.clientId, (m) =>
-        m.id === null ? { ...m, delivery: "failed", error: action.error } : m,
-      );
+      return updateByClientId(state, action.clientId, (m) => failed(m, action.error));
     case "retrying":
-      return updateByClientId(state, action.clientId, (m) => {
-        const { error: _error, ...rest } = m;
-        return m.id === null ? { ...rest, delivery: "sending" } : m;
-      });
+      return updateByClientId(state, action.clientId, retrying);
     case "connection":
       return { ...state, connection: action.status };
     case "ended":
@@ -210,14 +148,5 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
 
 /** The messages typed here that the server has not acknowledged: what is kept across a reload. */
 export function pendingMessages(state: ChatState): PendingMessage[] {
-  return state.messages
-    .filter((m) => m.id === null && m.from === "visitor" && m.clientId !== null)
-    .map((m) => ({
-      clientId: m.clientId as string,
-      html: m.html,
-      msgType: m.msgType,
-      createdAt: m.createdAt,
-      delivery: m.delivery === "failed" ? "failed" : "sending",
-      ...(m.error ? { error: m.error } : {}),
-    }));
+  return state.messages.flatMap((m) => toPending(m, "visitor") ?? []);
 }
