@@ -184,14 +184,16 @@ export class SupportChat {
         "chat conversation opened",
       );
     }
-    await this.broker.publish(channels.agents, await this.conversationFrame(result.conversation));
+    await this.announceConversation(result.conversation.id);
     return { ...result, agentsOnline };
   }
 
-  private async conversationFrame(conversation: ConversationRow): Promise<ConversationFrame> {
-    const summary = await this.conversationSummary(conversation.id);
-    if (!summary) throw new Error(`conversation ${conversation.id} vanished`);
-    return { message_type: "conversation", ...summary };
+  /** Tells every agent of a conversation as the list shows it (opened, resumed, read). */
+  private async announceConversation(id: number): Promise<void> {
+    const summary = await this.conversationSummary(id);
+    if (!summary) return;
+    const frame: ConversationFrame = { message_type: "conversation", ...summary };
+    await this.broker.publish(channels.agents, frame);
   }
 
   // --- what the console reads ----------------------------------------------------------------
@@ -223,13 +225,9 @@ export class SupportChat {
   async conversationDetail(id: number): Promise<ConversationDetailAnswer | undefined> {
     const conversation = await this.conversationSummary(id);
     if (!conversation) return undefined;
-    const [visitor, transcript, earlier] = await Promise.all([
+    const [visitor, row, earlier] = await Promise.all([
       findChatVisitor(this.db, conversation.visitor_email),
-      this.db
-        .selectFrom("chat_conversations")
-        .select("transcript_requested")
-        .where("id", "=", id)
-        .executeTakeFirst(),
+      this.conversation(id),
       listVisitorConversations(this.db, conversation.visitor_email, {
         exceptId: id,
         limit: earlierConversationsLimit,
@@ -243,9 +241,10 @@ export class SupportChat {
         name: visitor?.name ?? conversation.visitor_name,
         first_seen_at: visitor?.createdAt ?? conversation.started_at,
         online: conversation.visitor_online,
-        transcript_requested: transcript?.transcript_requested === 1,
+        transcript_requested: row?.transcript_requested === 1,
       },
-      earlier: await this.withPresence(earlier),
+      // The same visitor: their presence is known already.
+      earlier: earlier.map((r) => ({ ...r, visitor_online: conversation.visitor_online })),
     };
   }
 
@@ -264,13 +263,6 @@ export class SupportChat {
     if (!exists) return false;
     if (await markConversationRead(this.db, id, lastId)) await this.announceConversation(id);
     return true;
-  }
-
-  private async announceConversation(id: number): Promise<void> {
-    const summary = await this.conversationSummary(id);
-    if (summary) {
-      await this.broker.publish(channels.agents, { message_type: "conversation", ...summary });
-    }
   }
 
   /** The visitor has been shown everything up to `messageId` (history fetch or live socket). */
