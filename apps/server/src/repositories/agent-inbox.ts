@@ -17,7 +17,6 @@ export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 export const agentInboxLimits = {
   conversations: 200,
   messagesPerPage: 1000,
-  contactMessages: 200,
 } as const;
 
 /** One row per conversation with its newest message id, unread count and last activity. */

@@ -134,7 +134,7 @@ export function likePattern(text: string): string {
 }
 
 /**
- * Newest first, at most `limit`. `q` matches name, e-mail, phone or text, case-insensitively (the
+ * Newest first, at most `limit` (the console's list asks for the default). `q` matches name, e-mail, phone or text, case-insensitively (the
  * same on SQLite and PostgreSQL: both sides lower-cased, LIKE with an explicit escape character).
  */
 export async function listContactMessageSummaries(

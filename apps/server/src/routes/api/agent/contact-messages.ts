@@ -21,8 +21,6 @@ import {
 } from "../../../repositories/contact-messages";
 import { idParamsSchema, type IdParams } from "./id-param";
 
-export const contactMessagesLimit = 200;
-
 const contactMessageRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
@@ -36,7 +34,6 @@ const contactMessageRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) =>
       listContactMessageSummaries(db, {
-        limit: contactMessagesLimit,
         q: request.query.q ?? "",
         filter: request.query.filter ?? "all",
       }),
