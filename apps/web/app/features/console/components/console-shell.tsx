@@ -26,6 +26,7 @@ import { notificationAccess, playChime } from "../model/alert-preferences";
 import { unreadChatMessages, unreadContactMessages } from "../model/console-state";
 import { useConsole, useConsoleState } from "./console-context";
 import { ConnectionBadge } from "./connection-badge";
+import { conversationPath } from "./console-paths";
 import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 import { ShortcutsDialog, shortcutKeys } from "./shortcuts-dialog";
 
@@ -108,7 +109,7 @@ export function ConsoleShell({
           });
           notification.onclick = () => {
             window.focus();
-            void navigate(`/console/conversations/${shown.conversationId}`);
+            void navigate(conversationPath(shown.conversationId));
             notification.close();
           };
         }

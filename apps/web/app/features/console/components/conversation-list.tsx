@@ -8,12 +8,9 @@ import { Link } from "react-router";
 import { messagePreview } from "../model/message-preview";
 import { activityAt } from "../model/console-state";
 import { useConsoleState } from "./console-context";
+import { conversationPath } from "./console-paths";
 import { elapsed, shortDateTime } from "./time-labels";
 import { useNow } from "./use-now";
-
-export function conversationPath(id: number): string {
-  return `/console/conversations/${id}`;
-}
 
 export function ConversationList({
   conversations,

@@ -9,7 +9,8 @@ import { useHotkeys } from "react-hotkeys-hook";
 import { useNavigate } from "react-router";
 import { conversationsIn } from "../model/console-state";
 import { useConsole, useConsoleState } from "./console-context";
-import { ConversationList, conversationPath } from "./conversation-list";
+import { conversationPath } from "./console-paths";
+import { ConversationList } from "./conversation-list";
 import { ConversationView } from "./conversation-view";
 import { shortcutKeys } from "./shortcuts-dialog";
 

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import type { ConversationDetail } from "../model/console-state";
 import { messagePreview } from "../model/message-preview";
 import { useConsoleState } from "./console-context";
-import { conversationPath } from "./conversation-list";
+import { conversationPath } from "./console-paths";
 import { shortDateTime } from "./time-labels";
 
 export function VisitorPanel({
