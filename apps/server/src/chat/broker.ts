@@ -7,7 +7,8 @@
  *   visitor:<email>   frames for every open tab of one visitor
  *   agents            frames for every connected agent
  *   presence          agents came online or went offline (visitors' widgets show it)
- *   agent-sessions    an agent session ended (logout) or an agent was disabled
+ *   agent-sessions    an agent session ended (sign-out, password change), or every session of
+ *                     an agent did (disabled, new password set by an admin)
  *   agent-profiles    an agent's display name or role changed
  * Presence keys count live sockets: "agents", "agent:<id>" and "visitor:<email>".
  */

@@ -1,6 +1,7 @@
 /**
- * What the support console lists: conversations with their newest message and unread count, a
- * conversation's messages (marking them read), and contact messages.
+ * What the support console reads of the chat: conversations with their newest message and unread
+ * count, a visitor's details and other conversations, and a conversation's messages. Reading marks
+ * nothing read; markConversationRead does, for what a console showed.
  */
 import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
 import type { Kysely } from "kysely";
@@ -10,7 +11,7 @@ import { listMessagesAfter } from "./chat-messages";
 
 /**
  * A conversation as the list shows it, but for the visitor's presence, which lives in the chat
- * broker, not the database (chat/conversation-summaries.ts adds it).
+ * broker, not the database (SupportChat in chat/support-chat.ts adds it).
  */
 export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 
