@@ -12,7 +12,7 @@ import {
   type AgentAccount,
   type CreateAgentBody,
 } from "@hourline/contracts/console";
-import { KeyRound, UserPlus, X } from "lucide-react";
+import { KeyRound, UserPlus } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -21,6 +21,7 @@ import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { createAgent, fetchAgents, resetAgentPassword, updateAgent } from "../api/agents";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ConsoleDialogContent } from "./console-dialog";
 import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
@@ -343,56 +344,42 @@ function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDone: () 
         <KeyRound aria-hidden="true" className="size-4" />
         New password
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
-        <Dialog.Content className="card fixed top-1/2 left-1/2 z-[70] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 p-6">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-ink">
-              New password for {agent.name}
-            </Dialog.Title>
-            <Dialog.Close
-              className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-muted">
-            {agent.name} is signed out everywhere and signs in with this password from now on.
-          </Dialog.Description>
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void setNewPassword.run();
-            }}
+      <ConsoleDialogContent
+        title={`New password for ${agent.name}`}
+        description={`${agent.name} is signed out everywhere and signs in with this password from now on.`}
+      >
+        <form
+          noValidate
+          className="mt-4 space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void setNewPassword.run();
+          }}
+        >
+          <FormField
+            scope={scope}
+            name="password"
+            label="New password"
+            hint={`At least ${agentPasswordRules.minLength} characters.`}
+            error={error ?? undefined}
           >
-            <FormField
-              scope={scope}
-              name="password"
-              label="New password"
-              hint={`At least ${agentPasswordRules.minLength} characters.`}
-              error={error ?? undefined}
-            >
-              <input
-                {...controlProps(scope, "password", { hint: true, invalid: error })}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                className={inputClass}
-              />
-            </FormField>
-            <div className="flex justify-end gap-3">
-              <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
-              <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-                Set password
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+            <input
+              {...controlProps(scope, "password", { hint: true, invalid: error })}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className={inputClass}
+            />
+          </FormField>
+          <div className="flex justify-end gap-3">
+            <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
+            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+              Set password
+            </button>
+          </div>
+        </form>
+      </ConsoleDialogContent>
     </Dialog.Root>
   );
 }

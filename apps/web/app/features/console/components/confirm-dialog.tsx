@@ -5,6 +5,7 @@
  */
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { consoleDialogCardClass, consoleDialogOverlayClass } from "./console-dialog";
 
 export function ConfirmDialog({
   trigger,
@@ -39,8 +40,8 @@ export function ConfirmDialog({
         {trigger}
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
-        <AlertDialog.Content className="card fixed top-1/2 left-1/2 z-[70] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 p-6">
+        <AlertDialog.Overlay className={consoleDialogOverlayClass} />
+        <AlertDialog.Content className={`${consoleDialogCardClass} w-[min(92vw,26rem)]`}>
           <AlertDialog.Title className="text-xl font-bold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">
             {description}

@@ -3,7 +3,7 @@
  * single typed character never triggers anything (WCAG 2.1.4), and they work from the reply editor.
  */
 import { Dialog } from "radix-ui";
-import { X } from "lucide-react";
+import { ConsoleDialogContent } from "./console-dialog";
 
 export const shortcutKeys = {
   nextConversation: ["alt+ArrowDown", "alt+j"],
@@ -33,48 +33,37 @@ export function ShortcutsDialog({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
-        <Dialog.Content className="card fixed top-1/2 left-1/2 z-[70] max-h-[90dvh] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-ink">Keyboard shortcuts</Dialog.Title>
-            <Dialog.Close
-              className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-muted">
-            They work anywhere in the console, also while you type a reply.
-          </Dialog.Description>
-          <table className="mt-4 w-full text-sm">
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Keys</th>
-                <th scope="col">What they do</th>
+      <ConsoleDialogContent
+        title="Keyboard shortcuts"
+        description="They work anywhere in the console, also while you type a reply."
+        widthClass="w-[min(92vw,28rem)]"
+      >
+        <table className="mt-4 w-full text-sm">
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Keys</th>
+              <th scope="col">What they do</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.what} className="border-t border-line">
+                <td className="py-2 pr-4 whitespace-nowrap">
+                  {row.keys.map((key, i) => (
+                    <span key={key}>
+                      {i > 0 ? <span className="px-1 text-muted">+</span> : null}
+                      <kbd className="rounded-md border border-line bg-sunken px-1.5 py-0.5 font-sans text-xs font-semibold text-ink">
+                        {key}
+                      </kbd>
+                    </span>
+                  ))}
+                </td>
+                <td className="py-2 text-ink">{row.what}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.what} className="border-t border-line">
-                  <td className="py-2 pr-4 whitespace-nowrap">
-                    {row.keys.map((key, i) => (
-                      <span key={key}>
-                        {i > 0 ? <span className="px-1 text-muted">+</span> : null}
-                        <kbd className="rounded-md border border-line bg-sunken px-1.5 py-0.5 font-sans text-xs font-semibold text-ink">
-                          {key}
-                        </kbd>
-                      </span>
-                    ))}
-                  </td>
-                  <td className="py-2 text-ink">{row.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Dialog.Content>
-      </Dialog.Portal>
+            ))}
+          </tbody>
+        </table>
+      </ConsoleDialogContent>
     </Dialog.Root>
   );
 }
