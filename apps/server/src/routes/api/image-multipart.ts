@@ -15,9 +15,10 @@ const exactlyOneFile = "Please send exactly one image, in the form field named f
 export const refusedUploadLingerMs = 5_000;
 
 /**
- * Scoped to the calling plugin: no other route parses multipart bodies. busboy's own file limit is
- * one byte above ours, so our count (processImageUpload) trips first and answers at once: busboy at
- * its limit would skip, but keep reading, the rest of the part before ending the stream.
+ * Scoped to the calling plugin, which holds the upload route and no other route that reads a body:
+ * no other route parses multipart bodies. busboy's own file limit is one byte above ours, so our
+ * count (processImageUpload) trips first and answers at once: busboy at its limit would skip, but
+ * keep reading, the rest of the part before ending the stream.
  */
 export async function registerImageMultipart(app: FastifyInstance, maxBytes: number) {
   await app.register(multipart, {

@@ -45,7 +45,6 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
   const chat = app.supportChat;
   const uploadLimit = options.uploadRateLimit ?? defaultAgentUploadRateLimit;
   const store = createUploadStore(app.database.db, options.dataDir);
-  await registerImageMultipart(app, chatLimits.uploadBytes);
 
   app.get<{ Querystring: z.infer<typeof listQuerySchema> }>(
     "/conversations",
@@ -101,39 +100,44 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
         : reply.code(404).send(noSuchConversation),
   );
 
-  app.route<{ Params: IdParams }>({
-    method: "POST",
-    url: "/conversations/:id/upload",
-    config: { rateLimit: { max: uploadLimit.max, timeWindow: uploadLimit.timeWindowMs } },
-    schema: { params, response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema } },
-    handler: async (request, reply) => {
-      const { agent } = signedInAgent(request);
-      const conversation = await chat.conversation(request.params.id);
-      if (!conversation) return reply.code(404).send(noSuchConversation);
-      if (conversation.state !== "open") {
-        return reply
-          .code(409)
-          .send(apiError(409, "conflict", "This chat has ended, so no more images can be sent."));
-      }
-      const received = await receiveOneImage(request, {
-        maxBytes: chatLimits.uploadBytes,
-        maxPixels: defaultMaxPixels,
-      });
-      if (!received.ok) {
-        return reply
-          .code(received.status)
-          .send(apiError(received.status, received.code, received.message));
-      }
-      const stored = await store.save(received.image, {
-        conversationId: conversation.id,
-        uploadedBy: `agent:${agent.id}`,
-      });
-      request.log.info(
-        { uploadId: stored.id, conversationId: conversation.id, agentId: agent.id },
-        "chat image stored",
-      );
-      return { status: 200 as const, url: stored.url };
-    },
+  // A scope of its own: the multipart parser is there for the image upload only, so the other
+  // conversation routes keep refusing a multipart body as they refuse any other non-JSON one.
+  await app.register(async (upload) => {
+    await registerImageMultipart(upload, chatLimits.uploadBytes);
+    upload.route<{ Params: IdParams }>({
+      method: "POST",
+      url: "/conversations/:id/upload",
+      config: { rateLimit: { max: uploadLimit.max, timeWindow: uploadLimit.timeWindowMs } },
+      schema: { params, response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema } },
+      handler: async (request, reply) => {
+        const { agent } = signedInAgent(request);
+        const conversation = await chat.conversation(request.params.id);
+        if (!conversation) return reply.code(404).send(noSuchConversation);
+        if (conversation.state !== "open") {
+          return reply
+            .code(409)
+            .send(apiError(409, "conflict", "This chat has ended, so no more images can be sent."));
+        }
+        const received = await receiveOneImage(request, {
+          maxBytes: chatLimits.uploadBytes,
+          maxPixels: defaultMaxPixels,
+        });
+        if (!received.ok) {
+          return reply
+            .code(received.status)
+            .send(apiError(received.status, received.code, received.message));
+        }
+        const stored = await store.save(received.image, {
+          conversationId: conversation.id,
+          uploadedBy: `agent:${agent.id}`,
+        });
+        request.log.info(
+          { uploadId: stored.id, conversationId: conversation.id, agentId: agent.id },
+          "chat image stored",
+        );
+        return { status: 200 as const, url: stored.url };
+      },
+    });
   });
 };
 
