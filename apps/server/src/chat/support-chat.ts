@@ -199,7 +199,7 @@ export class SupportChat {
   // --- what the console reads ----------------------------------------------------------------
 
   /** At least one tab of the visitor has the chat socket open, on any instance. */
-  async visitorOnline(email: string): Promise<boolean> {
+  private async visitorOnline(email: string): Promise<boolean> {
     return (await this.broker.countPresent(presenceKeys.visitor(email))) > 0;
   }
 

@@ -54,7 +54,7 @@ export interface AgentSessionEndedEvent {
   agentId: number;
 }
 
-export type PasswordCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
+type PasswordCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export type SignInResult =
   | { ok: true; agent: AgentProfile; sessionId: number; token: string; expiresAt: number }

@@ -12,7 +12,7 @@ import { ImageUploadError, processImageUpload, type ProcessedImage } from "../..
 const exactlyOneFile = "Please send exactly one image, in the form field named file.";
 
 /** How long a refused upload's remaining body is read and thrown away before the socket is cut. */
-export const refusedUploadLingerMs = 5_000;
+const refusedUploadLingerMs = 5_000;
 
 /**
  * Scoped to the calling plugin, which holds the upload route and no other route that reads a body:

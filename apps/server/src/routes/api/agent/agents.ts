@@ -36,7 +36,7 @@ import { idParamsSchema, type IdParams } from "./id-param";
 const params = idParamsSchema("agent");
 
 /** Lets only admins through; other agents get 403. */
-export async function requireAdmin(
+async function requireAdmin(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply | undefined> {

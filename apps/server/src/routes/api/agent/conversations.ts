@@ -30,7 +30,7 @@ export interface ConversationRoutesOptions {
   uploadRateLimit?: { max: number; timeWindowMs: number } | undefined;
 }
 
-export const defaultAgentUploadRateLimit = { max: 60, timeWindowMs: 10 * 60_000 };
+const defaultAgentUploadRateLimit = { max: 60, timeWindowMs: 10 * 60_000 };
 
 const listQuerySchema = z.object({
   state: z.optional(z.enum(["open", "ended"], { error: "state must be open or ended" })),

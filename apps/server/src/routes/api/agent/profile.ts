@@ -17,7 +17,7 @@ import { signedInAgent } from "../../../plugins/agent-sessions";
 import { setAgentName, toAgentProfile } from "../../../repositories/agents";
 import { sendRetryLater } from "../rate-limited-error";
 
-export const wrongCurrentPassword = "Your current password is not correct.";
+const wrongCurrentPassword = "Your current password is not correct.";
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
