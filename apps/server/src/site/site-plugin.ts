@@ -152,13 +152,13 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       const canonical = canonicalPath(pathname);
       const target = pages.get(canonical);
       const handoff = handoffs.get(canonical);
-      const app = target || handoff ? undefined : appFor(canonical);
-      if ((target || handoff || app) && canonical !== pathname) {
+      const clientApp = target || handoff ? undefined : appFor(canonical);
+      if ((target || handoff || clientApp) && canonical !== pathname) {
         return reply.redirect(encodeURI(canonical) + query, 301);
       }
       if (handoff) return reply.redirect(handoff + query, 302);
       if (target) return send(request, reply, target);
-      if (app) return send(request, reply, app.served);
+      if (clientApp) return send(request, reply, clientApp.served);
       return send(request, reply, notFound);
     },
   });
