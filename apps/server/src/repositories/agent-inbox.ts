@@ -4,6 +4,7 @@
  * nothing read; markConversationRead does, for what a console showed.
  */
 import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import { conversationMessagesPerPage } from "@hourline/contracts/console";
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
 import type { ConversationState, Database } from "../db/schema";
@@ -17,7 +18,7 @@ export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 
 export const agentInboxLimits = {
   conversations: 200,
-  messagesPerPage: 1000,
+  messagesPerPage: conversationMessagesPerPage,
 } as const;
 
 /** One row per conversation with its newest message id, unread count and last activity. */
