@@ -349,6 +349,9 @@ export type AgentServerFrame =
 export const agentRoles = ["admin", "agent"] as const;
 export type AgentRole = (typeof agentRoles)[number];
 
+/** An agent's password: the console's rules for a new one, and sign-in's limit for any. */
+export const agentPasswordRules = { minLength: 12, maxLength: 1024 } as const;
+
 export const agentLoginBodySchema = z.object({
   email: z
     .string({ error: "Please enter your e-mail address." })
@@ -361,7 +364,7 @@ export const agentLoginBodySchema = z.object({
     .string({ error: "Please enter your password." })
     .check(
       z.minLength(1, "Please enter your password."),
-      z.maxLength(1024, "That password is too long."),
+      z.maxLength(agentPasswordRules.maxLength, "That password is too long."),
     ),
 });
 export type AgentLoginBody = z.infer<typeof agentLoginBodySchema>;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod/mini";
 import {
+  agentPasswordRules,
   agentRoles,
   chatLimits,
   isEmailFormat,
@@ -15,7 +16,7 @@ import {
 } from "./chat";
 import { hasControlCharacter } from "./text";
 
-export const agentPasswordRules = { minLength: 12, maxLength: 1024 } as const;
+export { agentPasswordRules };
 
 export const cannedReplyLimits = { title: 80, body: chatLimits.typedText, count: 500 } as const;
 
