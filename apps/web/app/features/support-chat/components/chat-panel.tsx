@@ -64,7 +64,7 @@ export function ChatPanel({
         </p>
       ) : null}
 
-      <MessageList messages={state.messages} onRetry={retry} />
+      <MessageList messages={state.messages} onRetry={ended ? undefined : retry} />
 
       <p aria-live="polite" className="min-h-5 px-4 pb-1 text-sm text-muted italic">
         {state.agentTyping && !ended ? chatPanelTexts.typing : ""}

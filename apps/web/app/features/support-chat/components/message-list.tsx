@@ -22,7 +22,8 @@ export function MessageList({
   onRetry,
 }: {
   messages: ShownMessage[];
-  onRetry: (clientId: string) => void;
+  /** Absent once the chat has ended: nothing can be sent again then. */
+  onRetry?: ((clientId: string) => void) | undefined;
 }) {
   const list = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1);
@@ -82,7 +83,7 @@ const MessageItem = memo(function MessageItem({
   onRetry,
 }: {
   message: ShownMessage;
-  onRetry: (clientId: string) => void;
+  onRetry: ((clientId: string) => void) | undefined;
 }) {
   const own = message.from === "visitor";
   return (
