@@ -19,8 +19,11 @@ export type Unsubscribe = () => void;
 export interface ChatBroker {
   publish(channel: string, payload: unknown): Promise<void>;
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<Unsubscribe>;
-  /** Marks one socket (member) present under a key, or gone. */
-  setPresent(key: string, member: string, present: boolean): Promise<void>;
+  /**
+   * Marks one socket (member) present under a key, or gone, and answers how many are present
+   * there right after: in one step, so of two sockets joining at once exactly one sees 1.
+   */
+  setPresent(key: string, member: string, present: boolean): Promise<number>;
   /** How many members are present under a key, across every instance. */
   countPresent(key: string): Promise<number>;
   close(): Promise<void>;
@@ -62,7 +65,7 @@ export class InProcessBroker implements ChatBroker {
     });
   }
 
-  setPresent(key: string, member: string, present: boolean): Promise<void> {
+  setPresent(key: string, member: string, present: boolean): Promise<number> {
     let members = this.present.get(key);
     if (present) {
       if (!members) this.present.set(key, (members = new Set()));
@@ -71,7 +74,7 @@ export class InProcessBroker implements ChatBroker {
       members.delete(member);
       if (members.size === 0) this.present.delete(key);
     }
-    return Promise.resolve();
+    return Promise.resolve(members?.size ?? 0);
   }
 
   countPresent(key: string): Promise<number> {

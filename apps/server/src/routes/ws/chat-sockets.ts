@@ -177,8 +177,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
     present: boolean,
     frame: (online: boolean) => VisitorPresenceFrame | AgentPresenceFrame,
   ) {
-    await broker.setPresent(key, member, present);
-    const count = await broker.countPresent(key);
+    const count = await broker.setPresent(key, member, present);
     if ((present && count === 1) || (!present && count === 0)) {
       await broker.publish(channels.agents, frame(present));
     }
