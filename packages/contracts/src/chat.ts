@@ -4,7 +4,8 @@
  * server and the tests all parse with these schemas, so a field means the same thing everywhere.
  */
 import { z } from "zod/mini";
-import { hasControlCharacter } from "./text";
+import { emailField } from "./email-address";
+import { nameField } from "./person-name";
 
 export const chatLimits = {
   name: 100,
@@ -65,37 +66,23 @@ export const chatFormMessages = {
   emailInvalid: "Invalid email format",
 } as const;
 
-// A deliberately plain e-mail check, the same in the widget and the server.
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-
-export function isEmailFormat(value: string): boolean {
-  return value.length <= chatLimits.email && EMAIL_PATTERN.test(value);
-}
-
-/** E-mail addresses compare case-insensitively; this is the form stored and compared. */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-const email = z.pipe(
-  z.string({ error: chatFormMessages.emailRequired }).check(
-    z.trim(),
-    z.minLength(1, chatFormMessages.emailRequired),
-    z.refine((v) => isEmailFormat(v), chatFormMessages.emailInvalid),
-  ),
-  z.transform(normalizeEmail),
+const email = emailField(
+  { required: chatFormMessages.emailRequired, invalid: chatFormMessages.emailInvalid },
+  { normalize: true },
 );
 
-const username = z.string({ error: chatFormMessages.nameRequired }).check(
-  z.trim(),
-  z.minLength(1, chatFormMessages.nameRequired),
-  z.maxLength(chatLimits.name, `Please keep your name to ${chatLimits.name} characters or fewer.`),
-  z.refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation."),
+const username = nameField(
+  {
+    required: chatFormMessages.nameRequired,
+    tooLong: `Please keep your name to ${chatLimits.name} characters or fewer.`,
+    invalid: "Please use only letters, spaces and punctuation.",
+  },
+  chatLimits.name,
 );
 
 const clientId = z
   .string({ error: "client_id is required" })
-  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "client_id must be 8-64 letters, digits, - or _"));
+  .check(z.regex(/^[\w-]{8,64}$/, "client_id must be 8-64 letters, digits, - or _"));
 
 const messageHtml = z.string({ error: "message is required" }).check(
   z.maxLength(chatLimits.message, "That message is too long."),
@@ -154,7 +141,11 @@ export const chatMessageSchema = z.object({
   id: z.number(),
   client_id: z.nullable(z.string()),
   conversation_id: z.number(),
-  /** The visitor's e-mail, or the agent's e-mail. */
+  /**
+   * The visitor's e-mail on the visitor's messages. On an agent's message: the agent's e-mail in
+   * the console, the literal "support" to visitors (who tell sides apart by sender_type and see
+   * the agent's display name in sender_username).
+   */
   sender: z.string(),
   /** "null" from the visitor (spec §3); the visitor's e-mail from an agent. */
   receiver: z.string(),

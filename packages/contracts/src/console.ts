@@ -9,11 +9,11 @@ import {
   agentPasswordRules,
   agentRoles,
   chatLimits,
-  isEmailFormat,
   contactMessageSummarySchema,
   conversationSummarySchema,
-  normalizeEmail,
 } from "./chat";
+import { emailField } from "./email-address";
+import { nameField } from "./person-name";
 import { hasControlCharacter } from "./text";
 
 export { agentPasswordRules };
@@ -48,23 +48,22 @@ function passwordMessage(issue: { input: unknown }): string {
   );
 }
 
-const agentName = z.string({ error: "Please enter a name." }).check(
-  z.trim(),
-  z.minLength(1, "Please enter a name."),
-  z.maxLength(chatLimits.name, `Please keep the name to ${chatLimits.name} characters or fewer.`),
-  z.refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation."),
+const agentName = nameField(
+  {
+    required: "Please enter a name.",
+    tooLong: `Please keep the name to ${chatLimits.name} characters or fewer.`,
+    invalid: "Please use only letters, spaces and punctuation.",
+  },
+  chatLimits.name,
 );
 
-const agentEmail = z.pipe(
-  z.string({ error: "Please enter an e-mail address." }).check(
-    z.trim(),
-    z.minLength(1, "Please enter an e-mail address."),
-    z.refine(
-      (v) => isEmailFormat(v),
-      "Please enter a valid e-mail address, like name@company.com.",
-    ),
-  ),
-  z.transform(normalizeEmail),
+const agentEmail = emailField(
+  {
+    required: "Please enter an e-mail address.",
+    invalid: "Please enter a valid e-mail address, like name@company.com.",
+    notAscii: "Please use an address with letters a-z, digits and . _ + - only.",
+  },
+  { normalize: true },
 );
 
 const agentRole = z.enum(agentRoles, { error: "The role is admin or agent." });

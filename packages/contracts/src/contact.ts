@@ -5,7 +5,8 @@
  */
 // zod/mini: the same schemas with a tree-shakable API, so the form page ships a few KB of zod.
 import { z } from "zod/mini";
-import { hasControlCharacter } from "./text";
+import { emailField } from "./email-address";
+import { nameField } from "./person-name";
 
 export const contactLimits = {
   name: 100,
@@ -17,25 +18,24 @@ export const contactLimits = {
 /** The minimum number of digits in a phone number: shorter ones are typos. */
 const MIN_PHONE_DIGITS = 5;
 
-const name = z.string({ error: "Please enter your name." }).check(
-  z.trim(),
-  z.minLength(1, "Please enter your name."),
-  z.maxLength(
-    contactLimits.name,
-    `Please keep your name to ${contactLimits.name} characters or fewer.`,
-  ),
-  z.refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation."),
+const name = nameField(
+  {
+    required: "Please enter your name.",
+    tooLong: `Please keep your name to ${contactLimits.name} characters or fewer.`,
+    invalid: "Please use only letters, spaces and punctuation.",
+  },
+  contactLimits.name,
 );
 
-const email = z.pipe(
-  z
-    .string({ error: "Please enter your e-mail address." })
-    .check(
-      z.trim(),
-      z.minLength(1, "Please enter your e-mail address."),
-      z.maxLength(contactLimits.email, "That e-mail address is too long."),
-    ),
-  z.email("Please enter a valid e-mail address, like name@company.com."),
+const email = emailField(
+  {
+    required: "Please enter your e-mail address.",
+    invalid: "Please enter a valid e-mail address, like name@company.com.",
+    notAscii:
+      "Please use an address with letters a-z, digits and . _ + - only; we cannot deliver to others yet.",
+    tooLong: "That e-mail address is too long.",
+  },
+  { normalize: false },
 );
 
 const phone = z.pipe(
