@@ -4,12 +4,14 @@
  * environment, with the same names and defaults as the server's configuration.
  */
 
+import { trimEndWhere } from "@hourline/contracts/text";
+
 const env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env;
 // Vite replaces import.meta.env in the bundles; under plain Node (build scripts, tests) it is absent.
 const viteEnv = (import.meta as { env?: Record<string, string | undefined> }).env;
 
 function origin(value: string | undefined, fallback: string): string {
-  return (value ?? fallback).replace(/\/+$/, "");
+  return trimEndWhere(value ?? fallback, (c) => c === "/");
 }
 
 export const brand = {

@@ -36,7 +36,7 @@ function textOf(html: string): string {
     html
       .replace(/<script[\s\S]*?<\/script>/g, " ")
       .replace(/<style[\s\S]*?<\/style>/g, " ")
-      .replace(/<[^>]+>/g, " "),
+      .replace(/<[^<>]+>/g, " "),
   )
     .replace(/\s+/g, " ")
     .trim();
@@ -120,7 +120,7 @@ describe("built pages", async () => {
   it("state only the percentages of the claims module", () => {
     const allowed = new Set(Object.values(claims).map(String));
     const stray = pages.flatMap((p) =>
-      [...p.main.matchAll(/(\d+(?:\.\d+)?)\s?%/g)]
+      [...p.main.matchAll(/(?<![\d.])(\d+(?:\.\d+)?)\s?%/g)]
         .map((m) => m[1] ?? "")
         .filter((n) => !allowed.has(n))
         .map((n) => `${p.path}: ${n}%`),

@@ -1,5 +1,5 @@
 /** The link markup content text may carry: `[label](/path)`, `[label](mailto:...)`, `[label](tel:...)`. */
-export const contentLinkPattern = /\[([^\]]+)\]\(((?:\/|mailto:|tel:)[^)\s]*)\)/g;
+export const contentLinkPattern = /\[([^[\]]+)\]\(((?:\/|mailto:|tel:)[^)\s]*)\)/g;
 
 /** The same text without link markup, as a reader sees it. */
 export function stripLinks(text: string): string {

@@ -1,5 +1,7 @@
 /** Helpers for the plain-text fields of the content modules (FAQ answers, excerpts). */
 
+import { trimEndWhere } from "@hourline/contracts/text";
+
 /** Splits plain text into paragraphs at blank lines; single line breaks stay inside a paragraph. */
 export function paragraphs(text: string): string[] {
   return text
@@ -14,5 +16,6 @@ export function excerpt(text: string, max = 170): string {
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, "")}…`;
+  const head = lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut;
+  return `${trimEndWhere(head, (c) => /[\s,;:.]/.test(c))}…`;
 }

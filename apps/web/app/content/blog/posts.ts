@@ -58,7 +58,7 @@ const entities: Record<string, string> = {
 /** The text of rendered HTML: tags dropped, the few entities marked emits decoded. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<[^>]+>/g, " ")
+    .replace(/<[^<>]+>/g, " ")
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? " ")
     .replace(/\s+/g, " ")
     .trim();

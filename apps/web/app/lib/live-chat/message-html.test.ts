@@ -36,7 +36,7 @@ function activeContent(html: string): string[] {
       if (!["href", "rel", "target", "src", "alt", "width", "height"].includes(attr.name)) {
         found.push(`${tag}[${attr.name}]`);
       }
-      if (attr.name === "href" && !/^(https?:|mailto:)/i.test(attr.value)) {
+      if (attr.name === "href" && !/^(?:https?:|mailto:)/i.test(attr.value)) {
         found.push(`href=${attr.value}`);
       }
       if (attr.name === "src" && !attr.value.startsWith("/api/support/uploads/")) {
@@ -98,7 +98,7 @@ describe("sanitizeMessageHtml", () => {
       "Hello<br><b>bold</b> <em>it</em> <s>old</s>",
     );
     expect(sanitizeMessageHtml('<a href="https://hourline.example/help">help</a>')).toBe(
-      '<a href="https://hourline.example/help" rel="noopener noreferrer nofollow" target="_blank">help</a>',
+      '<a href="https://hourline.example/help" rel="noopener noreferrer nofollow" target="_blank">help (hourline.example)</a>',
     );
     const mail = document.createElement("div");
     mail.innerHTML = sanitizeMessageHtml(
@@ -116,6 +116,22 @@ describe("sanitizeMessageHtml", () => {
     expect(sanitizeMessageHtml("<ul><li>one</li></ul><pre><code>x &lt; y</code></pre>")).toBe(
       "<ul><li>one</li></ul><pre><code>x &lt; y</code></pre>",
     );
+  });
+
+  it("drops direction overrides, refuses disguised URLs and shows where a link leads", () => {
+    expect(sanitizeMessageHtml("invoice\u202Efdp.exe \u2066x\u2069")).toBe("invoicefdp.exe x");
+    expect(sanitizeMessageHtml('<a href="https://bank.example/\u202Efdp.exe">x</a>')).toBe(
+      '<a rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    );
+    const holder = document.createElement("div");
+    holder.innerHTML = sanitizeMessageHtml(
+      '<a href="https://evil.example/pay">bank.example/pay</a>',
+    );
+    expect(holder.textContent).toBe("bank.example/pay (evil.example)");
+    holder.innerHTML = sanitizeMessageHtml(
+      '<a href="https://bank.example/pay">bank.example/pay</a>',
+    );
+    expect(holder.textContent).toBe("bank.example/pay");
   });
 
   it("drops images from anywhere but our uploads", () => {

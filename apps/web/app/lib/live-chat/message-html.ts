@@ -3,9 +3,12 @@
  * the page: a bug or a bypass in one allowlist is not enough to run code in a visitor's browser or
  * an agent's console. The allowlist is the server's (`messageHtmlAllowlist` in the contract): text,
  * line breaks, basic emphasis, lists, quotes, code, links to http/https/mailto (opened in a new
- * tab, without referrer or opener), and images from our own uploads only.
+ * tab, without referrer or opener), and images from our own uploads only. As on the server, text
+ * loses direction overrides and a link's text cannot hide where it leads.
  */
 import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
+import { linkDestination, linkTextShowsDestination } from "@hourline/contracts/message-links";
+import { hasFormatControl, stripDirectionOverrides } from "@hourline/contracts/text";
 import DOMPurify, { type Config } from "dompurify";
 
 const config: Config = {
@@ -33,7 +36,9 @@ function getPurifier() {
   instance.addHook("afterSanitizeAttributes", (node) => {
     if (node.nodeName === "A") {
       const href = node.getAttribute("href");
-      if (!href || !/^(?:https?:|mailto:)/i.test(href)) node.removeAttribute("href");
+      if (!href || !/^(?:https?:|mailto:)/i.test(href) || hasFormatControl(href)) {
+        node.removeAttribute("href");
+      }
       node.setAttribute("rel", messageHtmlAllowlist.link.rel);
       node.setAttribute("target", messageHtmlAllowlist.link.target);
     } else if (node.nodeName === "IMG") {
@@ -42,8 +47,25 @@ function getPurifier() {
       else if (!node.getAttribute("alt")) node.setAttribute("alt", "Image sent in the chat");
     }
   });
+  // Embeddings, overrides and isolates in text could reorder what is shown after the message.
+  instance.addHook("uponSanitizeElement", (node) => {
+    if (node.nodeType === Node.TEXT_NODE && node.nodeValue) {
+      node.nodeValue = stripDirectionOverrides(node.nodeValue);
+    }
+  });
   purifier = instance;
   return instance;
+}
+
+/** Adds the destination to the text of every link whose text does not show it. */
+function revealLinkDestinations(html: DocumentFragment): void {
+  for (const link of html.querySelectorAll("a[href]")) {
+    const href = link.getAttribute("href") ?? "";
+    const destination = linkDestination(href);
+    if (destination && !linkTextShowsDestination(link.textContent ?? "", href, destination)) {
+      link.append(` (${destination})`);
+    }
+  }
 }
 
 function escapeAll(html: string): string {
@@ -55,5 +77,9 @@ export function sanitizeMessageHtml(html: string): string {
   if (typeof window === "undefined") return escapeAll(html);
   const instance = getPurifier();
   if (!instance.isSupported) return escapeAll(html);
-  return instance.sanitize(html, { ...config, RETURN_TRUSTED_TYPE: false });
+  const fragment = instance.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
+  revealLinkDestinations(fragment);
+  const holder = document.createElement("div");
+  holder.append(fragment);
+  return holder.innerHTML;
 }

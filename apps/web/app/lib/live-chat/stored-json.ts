@@ -41,7 +41,7 @@ export function isStoredPendingMessage(value: unknown): value is StoredPendingMe
   const v = value as Record<string, unknown>;
   return (
     typeof v.clientId === "string" &&
-    /^[A-Za-z0-9_-]{8,64}$/.test(v.clientId) &&
+    /^[\w-]{8,64}$/.test(v.clientId) &&
     typeof v.html === "string" &&
     (msgTypes as readonly unknown[]).includes(v.msgType) &&
     typeof v.createdAt === "number" &&

@@ -14,7 +14,7 @@ import {
 } from "@hourline/contracts/console";
 import { KeyRound, UserPlus } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
@@ -27,6 +27,7 @@ import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
 import { useConsoleFetch } from "./use-console-fetch";
+import { PersonName } from "~/components/ui/person-name";
 
 const FORM = "new-agent";
 
@@ -36,7 +37,7 @@ export function AgentsAdmin() {
   const agentsOnline = useConsoleState((s) => s.agentsOnline);
   const isOnline = (agent: AgentAccount) => agentsOnline[agent.id] ?? agent.online;
   const [load, updateAgents] = useConsoleFetch(fetchAgents, { enabled: me.role === "admin" });
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<ReactNode>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   if (me.role !== "admin") {
@@ -69,11 +70,20 @@ export function AgentsAdmin() {
     }
     replace(result.data.agent);
     setStatus(
-      patch.disabled === true
-        ? `${agent.name} is disabled and was signed out everywhere.`
-        : patch.disabled === false
-          ? `${agent.name} can sign in again.`
-          : `${agent.name} is now ${patch.role === "admin" ? "an admin" : "an agent"}.`,
+      patch.disabled === true ? (
+        <>
+          <PersonName name={agent.name} /> is disabled and was signed out everywhere.
+        </>
+      ) : patch.disabled === false ? (
+        <>
+          <PersonName name={agent.name} /> can sign in again.
+        </>
+      ) : (
+        <>
+          <PersonName name={agent.name} /> is now {patch.role === "admin" ? "an admin" : "an agent"}
+          .
+        </>
+      ),
     );
   }
 
@@ -122,7 +132,7 @@ export function AgentsAdmin() {
                     <tr key={agent.id} data-testid="agent-row">
                       <td className="px-4 py-3">
                         <span className="block font-semibold text-ink">
-                          {agent.name}
+                          <PersonName name={agent.name} />
                           {agent.id === me.id ? (
                             <span className="font-normal text-muted"> (you)</span>
                           ) : null}
@@ -164,7 +174,10 @@ export function AgentsAdmin() {
                               agent={agent}
                               onDone={() =>
                                 setStatus(
-                                  `${agent.name} has a new password and was signed out everywhere.`,
+                                  <>
+                                    <PersonName name={agent.name} /> has a new password and was
+                                    signed out everywhere.
+                                  </>,
                                 )
                               }
                             />
@@ -174,14 +187,28 @@ export function AgentsAdmin() {
                                 className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
                                 onClick={() => void change(agent, { disabled: false })}
                               >
-                                Enable {agent.name}
+                                Enable <PersonName name={agent.name} />
                               </button>
                             ) : (
                               <ConfirmDialog
-                                trigger={`Disable ${agent.name}`}
+                                trigger={
+                                  <>
+                                    Disable <PersonName name={agent.name} />
+                                  </>
+                                }
                                 triggerClassName="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
-                                title={`Disable ${agent.name}?`}
-                                description={`${agent.name} is signed out everywhere at once and cannot sign in until an admin enables the account again. Their replies stay in the conversations.`}
+                                title={
+                                  <>
+                                    Disable <PersonName name={agent.name} />?
+                                  </>
+                                }
+                                description={
+                                  <>
+                                    <PersonName name={agent.name} /> is signed out everywhere at
+                                    once and cannot sign in until an admin enables the account
+                                    again. Their replies stay in the conversations.
+                                  </>
+                                }
                                 confirmLabel="Disable"
                                 onConfirm={() => void change(agent, { disabled: true })}
                               />
@@ -200,7 +227,12 @@ export function AgentsAdmin() {
           onCreated={(agent) => {
             replace(agent);
             setProblem(null);
-            setStatus(`Added ${agent.name}. They can sign in now with the password you chose.`);
+            setStatus(
+              <>
+                Added <PersonName name={agent.name} />. They can sign in now with the password you
+                chose.
+              </>,
+            );
           }}
         />
       </div>
@@ -345,8 +377,17 @@ function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDone: () 
         New password
       </Dialog.Trigger>
       <ConsoleDialogContent
-        title={`New password for ${agent.name}`}
-        description={`${agent.name} is signed out everywhere and signs in with this password from now on.`}
+        title={
+          <>
+            New password for <PersonName name={agent.name} />
+          </>
+        }
+        description={
+          <>
+            <PersonName name={agent.name} /> is signed out everywhere and signs in with this
+            password from now on.
+          </>
+        }
       >
         <form
           noValidate

@@ -29,10 +29,15 @@ import { ConnectionBadge } from "./connection-badge";
 import { conversationPath } from "./console-paths";
 import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 import { ShortcutsDialog, shortcutKeys } from "./shortcuts-dialog";
+import { isolateText } from "@hourline/contracts/text";
+import { PersonName } from "~/components/ui/person-name";
 
 function screenName(pathname: string, visitorName: (id: number) => string | undefined): string {
   const conversation = /^\/console\/conversations\/(\d+)/.exec(pathname);
-  if (conversation) return visitorName(Number(conversation[1])) ?? "Conversation";
+  if (conversation) {
+    const name = visitorName(Number(conversation[1]));
+    return name === undefined ? "Conversation" : isolateText(name);
+  }
   if (pathname.startsWith("/console/contacts")) return "Contact messages";
   if (pathname.startsWith("/console/canned-replies")) return "Canned replies";
   if (pathname.startsWith("/console/agents")) return "Agents";
@@ -193,7 +198,9 @@ export function ConsoleShell({
           />
         ) : null}
         <div className="hidden border-t border-line p-3 md:block">
-          <p className="truncate text-sm font-semibold text-ink">{me.name}</p>
+          <p className="truncate text-sm font-semibold text-ink">
+            <PersonName name={me.name} />
+          </p>
           <p className="truncate text-xs text-muted">
             {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
           </p>
@@ -212,7 +219,7 @@ export function ConsoleShell({
         </div>
         <div className="flex items-center justify-between gap-2 border-t border-line px-4 py-2 md:hidden">
           <p className="truncate text-sm text-muted">
-            Signed in as <span className="font-semibold text-ink">{me.name}</span>
+            Signed in as <PersonName className="font-semibold text-ink" name={me.name} />
           </p>
           <SignOutButton busy={signingOut} onClick={startSignOut} />
         </div>

@@ -6,6 +6,7 @@
  * and the message shown are part of the address, so a reload keeps them.
  */
 import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import { mailtoHref } from "@hourline/contracts/email-address";
 import { contactSearchLimits, type ContactFilter } from "@hourline/contracts/console";
 import { CheckCircle2, Mail, Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -19,6 +20,8 @@ import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
 import { useNow } from "./use-now";
+import { stripFormatControls } from "@hourline/contracts/text";
+import { PersonName } from "~/components/ui/person-name";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -50,8 +53,8 @@ export function replyMailto(message: ContactMessageSummary): string {
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const body = `Hello ${message.name},\n\n\n\nOn ${new Date(message.received_at).toUTCString()} you wrote:\n${quoted}\n`;
-  return `mailto:${message.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  const body = `Hello ${stripFormatControls(message.name)},\n\n\n\nOn ${new Date(message.received_at).toUTCString()} you wrote:\n${quoted}\n`;
+  return mailtoHref(message.email, { subject, body });
 }
 
 /** A server search's answer, for the search (`key`) it answers. */
@@ -227,7 +230,7 @@ export function ContactInbox() {
                           className={`truncate text-ink ${m.read ? "font-semibold" : "font-bold"}`}
                         >
                           {m.read ? null : <span className="sr-only">Unread: </span>}
-                          {m.name}
+                          <PersonName name={m.name} />
                         </span>
                         <time
                           dateTime={new Date(m.received_at).toISOString()}
@@ -325,12 +328,12 @@ function ContactDetail({
         tabIndex={-1}
         className="text-xl font-bold text-ink outline-none"
       >
-        {message.name}
+        <PersonName name={message.name} />
       </h2>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-muted">E-mail</dt>
         <dd className="break-all">
-          <a href={`mailto:${message.email}`} className="text-brand">
+          <a href={mailtoHref(message.email)} className="text-brand">
             {message.email}
           </a>
         </dd>
@@ -348,11 +351,20 @@ function ContactDetail({
         <dd className="text-ink">{new Date(message.received_at).toLocaleString()}</dd>
         <dt className="text-muted">State</dt>
         <dd className="text-ink" data-testid="contact-state">
-          {message.handled
-            ? `Handled${message.handled_by ? ` by ${message.handled_by}` : ""}${
-                message.handled_at ? `, ${shortDateTime(message.handled_at)}` : ""
-              }`
-            : "Not handled yet"}
+          {message.handled ? (
+            <>
+              Handled
+              {message.handled_by ? (
+                <>
+                  {" by "}
+                  <PersonName name={message.handled_by} />
+                </>
+              ) : null}
+              {message.handled_at ? `, ${shortDateTime(message.handled_at)}` : ""}
+            </>
+          ) : (
+            "Not handled yet"
+          )}
         </dd>
       </dl>
       <div className="mt-5 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap text-ink">

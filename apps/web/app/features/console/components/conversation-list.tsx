@@ -11,6 +11,8 @@ import { useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { elapsed, shortDateTime } from "./time-labels";
 import { useNow } from "./use-now";
+import { isolateText } from "@hourline/contracts/text";
+import { PersonName } from "~/components/ui/person-name";
 
 export function ConversationList({
   conversations,
@@ -54,7 +56,7 @@ function ConversationItem({
       ? ""
       : last.sender === me.email
         ? "You: "
-        : `${last.sender_username}: `;
+        : `${isolateText(last.sender_username)}: `;
   const preview = typing
     ? "Typing…"
     : last
@@ -79,7 +81,9 @@ function ConversationItem({
             aria-hidden="true"
             className={`size-2 shrink-0 rounded-full ${summary.visitor_online ? "bg-teal" : "bg-line"}`}
           />
-          <span className="truncate">{summary.visitor_name}</span>
+          <span className="truncate">
+            <PersonName name={summary.visitor_name} />
+          </span>
           <span className="sr-only">{summary.visitor_online ? "(online)" : "(offline)"}</span>
         </span>
         <time

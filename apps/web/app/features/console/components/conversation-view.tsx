@@ -13,6 +13,7 @@ import { MessageThread } from "./message-thread";
 import { ReplyComposer } from "./reply-composer";
 import { shortDateTime } from "./time-labels";
 import { VisitorPanel } from "./visitor-panel";
+import { PersonName } from "~/components/ui/person-name";
 
 const emptyMessages: never[] = [];
 
@@ -39,11 +40,12 @@ export function ConversationView({
   // The same function every render, so the thread's memoized messages are not all drawn again.
   const retry = useCallback((clientId: string) => session.retry(clientId), [session]);
 
-  const typingText = typing?.visitor
-    ? `${summary.visitor_name} is typing…`
-    : typing?.agent
-      ? `${typing.agent} is typing…`
-      : "";
+  const typingName = typing?.visitor ? summary.visitor_name : typing?.agent;
+  const typingText = typingName ? (
+    <>
+      <PersonName name={typingName} /> is typing…
+    </>
+  ) : null;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row" data-testid="conversation-view">
@@ -62,7 +64,7 @@ export function ConversationView({
             </Link>
             <div className="min-w-0">
               <h1 id="conversation-title" className="truncate text-lg font-bold text-ink">
-                {summary.visitor_name}
+                <PersonName name={summary.visitor_name} />
               </h1>
               <p className="truncate text-sm text-muted">
                 {summary.visitor_email} ·{" "}
@@ -139,9 +141,13 @@ export function ConversationView({
             className="shrink-0 border-t border-line bg-sunken px-4 py-4 text-sm text-ink sm:px-6"
             data-testid="conversation-ended"
           >
-            {summary.ended_by === "visitor"
-              ? `${summary.visitor_name} ended this chat`
-              : "The support team ended this chat"}
+            {summary.ended_by === "visitor" ? (
+              <>
+                <PersonName name={summary.visitor_name} /> ended this chat
+              </>
+            ) : (
+              "The support team ended this chat"
+            )}
             {summary.ended_at !== null ? ` at ${shortDateTime(summary.ended_at)}` : ""}. A new chat
             from the same visitor appears as a new conversation.
           </p>

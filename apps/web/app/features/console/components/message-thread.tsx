@@ -10,6 +10,7 @@ import { DeliveryState } from "~/lib/live-chat/delivery-state";
 import { MessageBody } from "~/lib/live-chat/message-body";
 import type { ThreadMessage } from "../model/console-state";
 import { shortDateTime } from "./time-labels";
+import { PersonName } from "~/components/ui/person-name";
 
 export function MessageThread({
   messages,
@@ -91,7 +92,9 @@ const MessageItem = memo(function MessageItem({
       data-delivery={message.delivery}
     >
       <p className="text-xs text-muted">
-        <span className="font-semibold">{own ? "You" : message.senderName}</span>
+        <span className="font-semibold">
+          {own ? "You" : <PersonName name={message.senderName} />}
+        </span>
         <span aria-hidden="true"> · </span>
         <time dateTime={isoTime(message.createdAt)}>{shortDateTime(message.createdAt)}</time>
       </p>

@@ -13,6 +13,7 @@ import { uploadMessages } from "~/lib/live-chat/image-upload";
 import { uploadReplyImage } from "../api/upload-reply-image";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { useConsole } from "./console-context";
+import { isolateText } from "@hourline/contracts/text";
 
 const EDITOR_MAX_HEIGHT_PX = 200;
 const DRAFT_SAVE_DELAY_MS = 250;
@@ -101,7 +102,7 @@ export function ReplyComposer({
   return (
     <div className="shrink-0 border-t border-line bg-surface px-4 pt-3 pb-4 sm:px-6">
       <form
-        aria-label={`Reply to ${visitorName}`}
+        aria-label={`Reply to ${isolateText(visitorName)}`}
         onSubmit={(event) => {
           event.preventDefault();
           send();
@@ -122,7 +123,7 @@ export function ReplyComposer({
             rows={2}
             value={text}
             maxLength={chatLimits.typedText}
-            placeholder={`Reply to ${visitorName}…`}
+            placeholder={`Reply to ${isolateText(visitorName)}…`}
             onChange={(e) => change(e.target.value)}
             onKeyDown={onKeyDown}
             aria-describedby={`${editorId}-hint`}

@@ -4,12 +4,14 @@
  * conversations (each a link to read it).
  */
 import type { ConversationSummary } from "@hourline/contracts/chat";
+import { mailtoHref } from "@hourline/contracts/email-address";
 import { Link } from "react-router";
 import type { ConversationDetail } from "../model/console-state";
 import { messagePreview } from "../model/message-preview";
 import { useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { shortDateTime } from "./time-labels";
+import { PersonName } from "~/components/ui/person-name";
 
 export function VisitorPanel({
   summary,
@@ -34,12 +36,14 @@ export function VisitorPanel({
       <dl className="mt-3 space-y-3 text-sm">
         <div>
           <dt className="text-muted">Name</dt>
-          <dd className="font-semibold text-ink">{summary.visitor_name}</dd>
+          <dd className="font-semibold break-words text-ink">
+            <PersonName name={summary.visitor_name} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted">E-mail</dt>
           <dd className="break-all">
-            <a href={`mailto:${summary.visitor_email}`} className="text-brand">
+            <a href={mailtoHref(summary.visitor_email)} className="text-brand">
               {summary.visitor_email}
             </a>
           </dd>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deliverAlert } from "./alert-delivery";
 import type { AlertPreferences, NotificationAccess } from "./alert-preferences";
 import type { ConsoleAlert } from "./console-session";
+import { isolateText } from "@hourline/contracts/text";
 
 const newChat: ConsoleAlert = { kind: "conversation", conversationId: 7, visitorName: "Meera" };
 const newMessage: ConsoleAlert = {
@@ -32,7 +33,7 @@ describe("deliverAlert", () => {
     expect(deliver(newChat)).toEqual({
       sound: true,
       notification: {
-        title: "New chat from Meera",
+        title: `New chat from ${isolateText("Meera")}`,
         body: "A visitor is waiting for an answer.",
         tag: "conversation-7",
         conversationId: 7,
@@ -41,7 +42,7 @@ describe("deliverAlert", () => {
     expect(deliver(newMessage)).toEqual({
       sound: true,
       notification: {
-        title: "Noor wrote",
+        title: `${isolateText("Noor")} wrote`,
         body: "Is anyone there? Hello",
         tag: "conversation-8",
         conversationId: 8,
@@ -58,7 +59,7 @@ describe("deliverAlert", () => {
     expect(deliver(newChat, { prefs: { ...on, sound: false } })).toEqual({
       sound: false,
       notification: {
-        title: "New chat from Meera",
+        title: `New chat from ${isolateText("Meera")}`,
         body: "A visitor is waiting for an answer.",
         tag: "conversation-7",
         conversationId: 7,

@@ -6,6 +6,7 @@
 import type { AlertPreferences, NotificationAccess } from "./alert-preferences";
 import type { ConsoleAlert } from "./console-session";
 import { messagePreview } from "./message-preview";
+import { isolateText } from "@hourline/contracts/text";
 
 export interface AlertDelivery {
   sound: boolean;
@@ -21,13 +22,13 @@ export function deliverAlert(
     context.prefs.desktop && context.access === "granted"
       ? alert.kind === "conversation"
         ? {
-            title: `New chat from ${alert.visitorName}`,
+            title: `New chat from ${isolateText(alert.visitorName)}`,
             body: "A visitor is waiting for an answer.",
             tag: `conversation-${alert.conversationId}`,
             conversationId: alert.conversationId,
           }
         : {
-            title: `${alert.visitorName} wrote`,
+            title: `${isolateText(alert.visitorName)} wrote`,
             body: messagePreview(alert.html, alert.msgType),
             tag: `conversation-${alert.conversationId}`,
             conversationId: alert.conversationId,

@@ -39,6 +39,7 @@ import {
   visitorEmail,
   visitorMessage,
 } from "./console-fixtures.test-support";
+import { isolateText } from "@hourline/contracts/text";
 
 type Storage = ReturnType<typeof memoryStorage>;
 
@@ -1216,7 +1217,7 @@ describe("ConsoleSession: alerts", () => {
       {
         sound: true,
         notification: {
-          title: "Meera wrote",
+          title: `${isolateText("Meera")} wrote`,
           body: "visitor says 2",
           tag: "conversation-7",
           conversationId: 7,
@@ -1225,7 +1226,7 @@ describe("ConsoleSession: alerts", () => {
       {
         sound: false,
         notification: {
-          title: "Meera wrote",
+          title: `${isolateText("Meera")} wrote`,
           body: "visitor says 3",
           tag: "conversation-7",
           conversationId: 7,

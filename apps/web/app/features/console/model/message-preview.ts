@@ -13,7 +13,7 @@ export function messagePreview(html: string, msgType: MsgType): string {
   const spaced = html.replace(/<br\s*\/?>/gi, " ").replace(/<\/(?:p|li|blockquote|pre)>/gi, "$& ");
   let text: string;
   if (typeof DOMParser === "undefined") {
-    text = spaced.replace(/<[^>]*>/g, " ");
+    text = spaced.replace(/<[^<>]*>/g, " ");
   } else {
     text = new DOMParser().parseFromString(spaced, "text/html").body.textContent ?? "";
   }

@@ -9,6 +9,7 @@ import type { ShownMessage } from "../model/chat-state";
 import { DeliveryState } from "~/lib/live-chat/delivery-state";
 import { MessageBody } from "~/lib/live-chat/message-body";
 import { formatClockTime, isoTime } from "~/lib/live-chat/clock-time";
+import { PersonName } from "~/components/ui/person-name";
 
 /** Spec §9: the list scrolls to the bottom this long after a message. */
 export const SCROLL_DELAY_MS = 100;
@@ -94,7 +95,9 @@ const MessageItem = memo(function MessageItem({
       data-delivery={message.delivery}
     >
       <p className="text-xs text-muted">
-        <span className="font-semibold">{own ? "You" : message.senderName}</span>
+        <span className="font-semibold">
+          {own ? "You" : <PersonName name={message.senderName} />}
+        </span>
         <span aria-hidden="true"> · </span>
         <time dateTime={isoTime(message.createdAt)}>{formatClockTime(message.createdAt)}</time>
       </p>

@@ -4,13 +4,8 @@
  * checked, then Start Chat. Kept by the widget, not the form, so closing the modal loses nothing.
  */
 import { describeRetryAfter } from "@hourline/contracts/api-error";
-import {
-  chatFormMessages,
-  isEmailFormat,
-  normalizeEmail,
-  registerBodySchema,
-  type ChatUser,
-} from "@hourline/contracts/chat";
+import { chatFormMessages, registerBodySchema, type ChatUser } from "@hourline/contracts/chat";
+import { isEmailAddress, normalizeEmail } from "@hourline/contracts/email-address";
 import { useCallback, useRef, useState } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
 import { RESEND_COOLDOWN_SECONDS, requestChatCode } from "../api/request-chat-code";
@@ -93,7 +88,7 @@ function nameProblem(name: string): string | null {
 function emailProblem(email: string): string | null {
   const value = email.trim();
   if (!value) return chatFormMessages.emailRequired;
-  if (!isEmailFormat(value)) return chatFormMessages.emailInvalid;
+  if (!isEmailAddress(value)) return chatFormMessages.emailInvalid;
   return null;
 }
 
