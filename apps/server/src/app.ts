@@ -3,6 +3,7 @@
  * own routes, then the site, which answers every path nobody else claimed. server.ts only starts it.
  */
 import cookie from "@fastify/cookie";
+import { apiError } from "@hourline/contracts/api-error";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -10,17 +11,20 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import type { Config } from "./config";
+import { serializeRequest } from "./log/redaction";
 import type { OutboxWorkerOptions } from "./mail/outbox-worker";
 import agentSessions from "./plugins/agent-sessions";
+import clientIpHash from "./plugins/client-ip-hash";
 import contactInbox from "./plugins/contact-inbox";
 import dbPlugin from "./plugins/db";
 import mailer from "./plugins/mailer";
-import securityHeaders from "./plugins/security-headers";
+import securityHeaders, { baseSecurityHeaders } from "./plugins/security-headers";
 import supportChat, { type SupportChatPluginOptions } from "./plugins/support-chat";
 import visitorSessions from "./plugins/visitor-sessions";
 import apiRoutes from "./routes/api/index";
 import type { ContactUsOptions } from "./routes/api/support/contact-us";
 import healthRoutes from "./routes/health";
+import housekeeping, { type HousekeepingOptions } from "./plugins/housekeeping";
 import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
 import sitePlugin from "./site/site-plugin";
 
@@ -34,32 +38,69 @@ export interface BuildOptions {
   contactUs?: ContactUsOptions;
   /** Tests fix one-time codes, shorten the chat's timers, or plug in another broker. */
   chat?: Omit<SupportChatPluginOptions, "publicUrl" | "supportInbox">;
+  /** Tests shorten the transcript sweep and the pruning intervals. */
+  housekeeping?: Omit<HousekeepingOptions, "retentionDays">;
   /** Tests shorten the heartbeat and change the per-socket rate limit. */
   sockets?: Omit<ChatSocketOptions, "publicUrl">;
+}
+
+/** A raw answer for a request too broken for HTTP parsing, with the headers every answer has. */
+function rawBadRequest(headers: Record<string, string>): string {
+  const body = JSON.stringify(apiError(400, "bad_request", "The request could not be read."));
+  const lines = [
+    "HTTP/1.1 400 Bad Request",
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const headers = baseSecurityHeaders(config.publicUrl);
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              "req.headers.cookie",
+              "req.headers.authorization",
+              'res.headers["set-cookie"]',
+            ],
+            // The chat's URLs hold the visitor's address; the log shows them redacted.
+            serializers: { req: serializeRequest },
+            ...(typeof options.logger === "object" ? options.logger : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    // Answered below instead, after the security headers are set.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
     // Case and trailing slashes are canonicalised with a 301 by the site plugin, not silently here.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
-    // Malformed URLs and content types are the client's fault: answer in the API's error shape.
+    // Malformed URLs and content types are the client's fault: answer in the API's error shape,
+    // with the security headers (no hook has run for these).
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
       // The reply here is typed for a route-less context; its runtime API is the usual one.
       return (reply as unknown as FastifyReply)
         .code(status)
+        .headers(headers)
         .send({ status, error: { code: "bad_request", message: error.message } });
+    },
+    // A request that is not even HTTP: Node's parser gave up before Fastify saw it.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable || (error as NodeJS.ErrnoException).code === "ECONNRESET") {
+        socket.destroy();
+        return;
+      }
+      socket.end(rawBadRequest(headers));
     },
   });
 
@@ -82,12 +123,26 @@ export async function buildApp(
   });
 
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  // While shutting down, a request on a kept-alive connection is told to go elsewhere.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!closing) return undefined;
+    return reply
+      .code(503)
+      .header("Connection", "close")
+      .header("Retry-After", "5")
+      .send(apiError(503, "unavailable", "The server is restarting. Please try again."));
+  });
   await app.register(cookie);
   await app.register(dbPlugin, {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
   });
+  await app.register(clientIpHash);
   await app.register(mailer, { smtpUrl: config.smtpUrl, worker: options.mailWorker });
   await app.register(contactInbox, {
     supportInbox: config.supportInbox,
@@ -102,6 +157,10 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     supportInbox: config.supportInbox,
     ...options.chat,
+  });
+  await app.register(housekeeping, {
+    retentionDays: config.retentionDays,
+    ...options.housekeeping,
   });
   await app.register(healthRoutes);
   await app.register(apiRoutes, {

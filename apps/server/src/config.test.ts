@@ -38,6 +38,11 @@ describe("configuration", () => {
     ["SUPPORT_INBOX", "not-an-address"],
     ["APP_URL", "app"],
     ["TRUST_PROXY", "sometimes"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "300.1.1.1"],
+    ["TRUST_PROXY", "10.0.0.1/8/2"],
+    ["TRUST_PROXY", "2001:db8::/129"],
     ["LOG_LEVEL", "loud"],
   ])("names %s when it is %j", (variable, value) => {
     const err = problems({ [variable]: value });
@@ -70,11 +75,19 @@ describe("configuration", () => {
     ).toEqual({ email: "a@b.example", password: "a-long-password" });
   });
 
+  it("refuses TRUST_PROXY=true and says what to set instead", () => {
+    const err = problems({ TRUST_PROXY: "true" });
+    expect(err.message).toContain("TRUST_PROXY must not be true");
+    expect(err.message).toContain("TRUST_PROXY=1");
+  });
+
   it("reads TRUST_PROXY as Fastify does", () => {
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual([
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, 2001:db8::/32" }).trustProxy).toEqual([
       "10.0.0.0/8",
       "127.0.0.1",
+      "2001:db8::/32",
     ]);
     const hops = loadConfig({ TRUST_PROXY: "2" }).trustProxy;
     expect(typeof hops === "function" && [hops("x", 0), hops("x", 1), hops("x", 2)]).toEqual([

@@ -2,8 +2,11 @@
  * The server's configuration, parsed once from the environment at start. A bad value stops the server
  * with a message naming the variable; the Config type is derived from the schema.
  */
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isEmailAddress } from "@hourline/contracts/email-address";
+import { trimEndWhere } from "@hourline/contracts/text";
 import { z } from "zod";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -14,27 +17,54 @@ const httpUrl = z
   .string()
   .url()
   .refine((v) => /^https?:\/\//.test(v), "must be an http:// or https:// URL")
-  .transform((v) => v.replace(/\/+$/, ""));
+  .transform((v) => trimEndWhere(v, (c) => c === "/"));
 
-/** The same values Fastify's trustProxy accepts: true, a hop count, or addresses/CIDRs. */
-export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+const emailAddress = z.string().refine(isEmailAddress, "must be an e-mail address");
+
+/**
+ * Which X-Forwarded-For entries to believe, in the forms Fastify's trustProxy takes: none (false),
+ * the last N hops, or the hops whose address is in a list. `true` (believe every entry) is refused:
+ * the leftmost entries are whatever the client wrote, so per-IP limits would count a made-up
+ * address per request.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/** `192.0.2.7`, `10.0.0.0/8`, `2001:db8::1`, `2001:db8::/32`. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", prefix, extra] = value.split("/");
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const trustProxy = z.string().transform((v, ctx): TrustProxy => {
-  if (v === "true") return true;
-  if (v === "false") return false;
-  if (/^\d+$/.test(v)) {
-    // Trust this many hops in front of us, as proxy-addr does for a number.
-    const hops = Number(v);
-    return (_address, hop) => hop < hops;
+  const value = v.trim();
+  if (value === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must not be true: that trusts any X-Forwarded-For a client sends, so per-IP limits stop working. Set the number of proxies in front of the server (1 behind one nginx) or their addresses, e.g. TRUST_PROXY=1 or TRUST_PROXY=10.0.0.5,10.0.1.0/24",
+    });
+    return z.NEVER;
   }
-  const list = v
+  if (value === "false") return false;
+  if (/^\d{1,2}$/.test(value)) {
+    // Believe this many hops in front of us, as proxy-addr does for a number.
+    const hops = Number(value);
+    return hops === 0 ? false : (_address, hop) => hop < hops;
+  }
+  const list = value
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (list.every((s) => /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(s))) return list;
+  if (list.length > 0 && list.every(isAddressOrCidr)) return list;
   ctx.addIssue({
     code: "custom",
-    message: "must be true, false, a hop count or a list of IPs/CIDRs",
+    message:
+      "must be a number of proxies (1 behind one nginx) or a comma-separated list of proxy addresses or CIDRs",
   });
   return z.NEVER;
 });
@@ -54,11 +84,15 @@ export const configSchema = z
     ),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
-    SUPPORT_INBOX: z.preprocess(blankToUndefined, z.email().default("support@hourline.example")),
+    SUPPORT_INBOX: z.preprocess(blankToUndefined, emailAddress.default("support@hourline.example")),
     APP_URL: z.preprocess(blankToUndefined, httpUrl.default("https://app.hourline.example")),
-    BOOTSTRAP_AGENT_EMAIL: optional(z.email()),
+    BOOTSTRAP_AGENT_EMAIL: optional(emailAddress),
     BOOTSTRAP_AGENT_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
     TRUST_PROXY: optional(trustProxy),
+    RETENTION_DAYS: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int().min(0).max(36_500).default(365),
+    ),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -98,6 +132,7 @@ export const configSchema = z
         ? { email: c.BOOTSTRAP_AGENT_EMAIL, password: c.BOOTSTRAP_AGENT_PASSWORD }
         : undefined,
     trustProxy: c.TRUST_PROXY ?? false,
+    retentionDays: c.RETENTION_DAYS,
     logLevel: c.LOG_LEVEL,
     siteDir: resolve(c.SITE_DIR ?? fileURLToPath(new URL("../../web/build", import.meta.url))),
   }));

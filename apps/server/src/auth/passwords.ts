@@ -53,7 +53,7 @@ interface ParsedHash {
   key: Buffer;
 }
 
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const BASE64URL = /^[\w-]+$/;
 
 function parseHash(stored: string): ParsedHash | undefined {
   const parts = stored.split("$");

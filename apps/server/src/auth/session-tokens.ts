@@ -16,7 +16,7 @@ export function hashSessionToken(token: string): string {
 
 /** A well-formed token: anything else is not looked up at all. */
 export function looksLikeSessionToken(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+  return typeof value === "string" && /^[\w-]{43}$/.test(value);
 }
 
 export type SessionKind = "visitor" | "agent";

@@ -10,6 +10,7 @@
  *   agent-sessions    an agent session ended (sign-out, password change), or every session of
  *                     an agent did (disabled, new password set by an admin)
  *   agent-profiles    an agent's display name or role changed
+ *   visitor-sessions  a visitor's chat session ended (they ended their chat in that browser)
  * Presence keys count live sockets: "agents", "agent:<id>" and "visitor:<email>".
  */
 import { EventEmitter } from "node:events";
@@ -35,6 +36,7 @@ export const channels = {
   presence: "presence",
   agentSessions: "agent-sessions",
   agentProfiles: "agent-profiles",
+  visitorSessions: "visitor-sessions",
 } as const;
 
 export const presenceKeys = {

@@ -1,4 +1,8 @@
-/** A stored chat message as the API and the sockets show it (brief §4). */
+/**
+ * A stored chat message as the API and the sockets show it. Agents see it as stored; a visitor
+ * sees an agent's message with `sender` = "support" (the agent's display name is in
+ * sender_username): no agent's e-mail address ever reaches a visitor.
+ */
 import type { ChatMessage } from "@hourline/contracts/chat";
 import type { Selectable } from "kysely";
 import type { ChatMessagesTable } from "../db/schema";
@@ -19,3 +23,10 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     created_at: row.created_at,
   };
 }
+
+/** What a visitor is shown of a message: an agent's address becomes "support". */
+export function forVisitor(message: ChatMessage): ChatMessage {
+  return message.sender_type === "agent" ? { ...message, sender: agentSenderForVisitors } : message;
+}
+
+export const agentSenderForVisitors = "support";

@@ -102,12 +102,14 @@ describe("sanitizeMessageHtml keeps the meaning of benign messages", () => {
       sanitizeMessageHtml(
         '<a href="https://hourline.example/pricing?a=1&amp;b=2" rel="opener" target="_self" title="t">Pricing</a>',
       ),
-    ).toBe(`<a href="https://hourline.example/pricing?a=1&amp;b=2" ${rel}>Pricing</a>`);
+    ).toBe(
+      `<a href="https://hourline.example/pricing?a=1&amp;b=2" ${rel}>Pricing (hourline.example)</a>`,
+    );
     expect(sanitizeMessageHtml('<a href="mailto:help@hourline.example">mail us</a>')).toBe(
-      `<a href="mailto:help@hourline.example" ${rel}>mail us</a>`,
+      `<a href="mailto:help@hourline.example" ${rel}>mail us (help@hourline.example)</a>`,
     );
     expect(sanitizeMessageHtml('<a href="  http://x.example/  ">x</a>')).toBe(
-      `<a href="http://x.example/" ${rel}>x</a>`,
+      `<a href="http://x.example/" ${rel}>x (x.example)</a>`,
     );
   });
 
@@ -281,5 +283,59 @@ describe("isBlankMessageHtml", () => {
     expect(isBlankMessageHtml("<b>.</b>")).toBe(false);
     expect(isBlankMessageHtml(imageMessageHtml(upload))).toBe(false);
     expect(isBlankMessageHtml("&lt;")).toBe(false);
+  });
+});
+
+describe("text that would disguise itself", () => {
+  const rel = 'rel="noopener noreferrer nofollow" target="_blank"';
+
+  it("drops embeddings, overrides and isolates from message text, and keeps the marks", () => {
+    expect(sanitizeMessageHtml("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
+    expect(sanitizeMessageHtml("a\u2066b\u2067c\u2068d\u2069e\u202Af\u202Bg\u202Ch\u202Di")).toBe(
+      "abcdefghi",
+    );
+    // Right-to-left and left-to-right marks, and the joiners, shape text without reordering it.
+    expect(sanitizeMessageHtml("שלום\u200F 12 \u200D\u200C")).toBe("שלום\u200F 12 \u200D\u200C");
+  });
+
+  it("refuses a link URL with an invisible or direction-changing character in it", () => {
+    for (const hidden of ["\u202E", "\u200B", "\u2066", "\u00AD", "\u061C", "\uFEFF"]) {
+      expect(sanitizeMessageHtml(`<a href="https://bank.example/${hidden}fdp.exe">x</a>`)).toBe(
+        "x",
+      );
+    }
+  });
+
+  it.each([
+    ['<a href="https://evil.example/pay">bank.example/pay</a>', "bank.example/pay (evil.example)"],
+    [
+      '<a href="https://evil.example">https://bank.example</a>',
+      "https://bank.example (evil.example)",
+    ],
+    [
+      '<a href="https://evil.example">evil.example.bank.example</a>',
+      "evil.example.bank.example (evil.example)",
+    ],
+    ['<a href="mailto:x@evil.example">help@bank.example</a>', "help@bank.example (x@evil.example)"],
+    ['<a href="https://x.example"><b>Click</b> here</a>', "<b>Click</b> here (x.example)"],
+  ])("shows where %s leads", (html, text) => {
+    const href = /href="([^"]*)"/.exec(html)?.[1] ?? "";
+    expect(sanitizeMessageHtml(html)).toBe(`<a href="${href}" ${rel}>${text}</a>`);
+  });
+
+  it.each([
+    '<a href="https://bank.example/pay">https://bank.example/pay</a>',
+    '<a href="https://www.bank.example/pay">bank.example/pay</a>',
+    '<a href="https://bank.example/pay?x=1">bank.example</a>',
+    '<a href="mailto:help@bank.example">help@bank.example</a>',
+  ])("leaves %s as it is: its text shows where it leads", (html) => {
+    const clean = sanitizeMessageHtml(html);
+    expect(clean).not.toContain("(");
+  });
+
+  it("is stable: a revealed link is not revealed twice", () => {
+    const once = sanitizeMessageHtml('<a href="https://evil.example">Pay here</a>');
+    expect(sanitizeMessageHtml(once)).toBe(once);
+    expect(messageHtmlToText(once)).toBe("Pay here <https://evil.example>");
   });
 });

@@ -34,6 +34,8 @@
  *     `a` without href; remove an `img` without src.
  */
 import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
+import { stripDirectionOverrides, trimEndWhere } from "@hourline/contracts/text";
+import { linkDestination, linkTextShowsDestination } from "@hourline/contracts/message-links";
 import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import { isUploadName, uploadNamePattern } from "./upload-name";
@@ -46,9 +48,13 @@ export const messageHtmlPolicy = {
   allowedSchemes: ["http", "https", "mailto"],
   /** What every link gets, whatever it had. */
   link: messageHtmlAllowlist.link,
-  /** A link's URL, trimmed: absolute http(s) or mailto, nothing invisible or blank inside it. */
-  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  linkHref: /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001f\u007f-\u009f]+$/i,
+  /**
+   * A link's URL, trimmed: absolute http(s) or mailto, nothing invisible or blank inside it (no
+   * control, no space, no bidirectional or zero-width character that could disguise it).
+   */
+  linkHref:
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f]+$/i,
   uploadPathPrefix,
   uploadNamePattern,
   /** width and height of an image: a plain number of pixels. */
@@ -163,7 +169,9 @@ export function messageSanitizeOptions(publicUrl?: string): sanitizeHtml.IOption
       return false;
     },
     // sanitize-html escapes & < >; quotes too, as textToMessageHtml does, so its output is stable.
-    textFilter: (text) => text.replace(/"/g, "&quot;").replace(/'/g, "&#39;"),
+    // Embeddings, overrides and isolates could reorder whatever is shown after the message.
+    textFilter: (text) =>
+      stripDirectionOverrides(text).replace(/"/g, "&quot;").replace(/'/g, "&#39;"),
   };
   optionsCache.set(key, options);
   return options;
@@ -179,7 +187,57 @@ export function sanitizeMessageHtml(html: string, options: MessageHtmlOptions = 
   const clean = sanitizeHtml(input, messageSanitizeOptions(options.publicUrl));
   // `<br />` and `<img ... />` are written as HTML writes them. Text and attribute values have every
   // `<`, `>` and `"` escaped, so each `<` here opens a tag sanitize-html wrote.
-  return clean.replace(/<(br|img)((?: [a-z]+(?:="[^"]*")?)*) \/>/g, "<$1$2>");
+  const written = clean.replace(/<(br|img)((?: [a-z]+(?:="[^"]*")?)*) \/>/g, "<$1$2>");
+  return written.includes("<a ") ? revealLinkHosts(written) : written;
+}
+
+/**
+ * A link's text cannot hide where it leads: `<a href="https://evil.example">bank.example/pay</a>`
+ * becomes `bank.example/pay (evil.example)`. Runs on sanitized HTML (every `<` opens a tag the
+ * sanitizer wrote), adding text at the end of each link that needs it; the result is stable.
+ */
+function revealLinkHosts(clean: string): string {
+  const open: { href: string; text: string }[] = [];
+  const inserts: { at: number; text: string }[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === "a") open.push({ href: attribs.href ?? "", text: "" });
+      },
+      ontext(text) {
+        for (const link of open) link.text += text;
+      },
+      onclosetag(name) {
+        if (name !== "a") return;
+        const link = open.pop();
+        const destination = link && linkDestination(link.href);
+        if (!link || !destination || linkTextShowsDestination(link.text, link.href, destination))
+          return;
+        inserts.push({ at: parser.startIndex, text: ` (${escapeText(destination)})` });
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(clean);
+  parser.end();
+  if (inserts.length === 0) return clean;
+  let out = "";
+  let from = 0;
+  for (const insert of inserts.sort((a, b) => a.at - b.at)) {
+    out += clean.slice(from, insert.at) + insert.text;
+    from = insert.at;
+  }
+  return out + clean.slice(from);
+}
+
+/** Text escaped as the sanitizer escapes it. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +247,7 @@ const blockTags = new Set(["p", "div", "blockquote", "pre", "ul", "ol", "li"]);
 // Characters that show nothing: whitespace (\s covers NBSP and the Unicode spaces) and the
 // zero-width ones.
 const invisible =
-  /[\s\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/g;
+  /[\s\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\uffa0]/g;
 
 interface WalkCallbacks {
   onopentag?(name: string, attribs: Record<string, string>): void;
@@ -206,6 +264,11 @@ function walk(html: string, callbacks: WalkCallbacks): void {
 export interface MessageTextOptions extends MessageHtmlOptions {
   /** How an image appears in the text; `[alt]` (or `[Image]`) by default. */
   imageText?: (image: { src: string; alt: string }) => string;
+  /**
+   * The HTML is a stored message, sanitized when it was written: it is not sanitized again,
+   * which halves the work of a transcript (the sanitizer is the costly part).
+   */
+  stored?: boolean;
 }
 
 /**
@@ -213,7 +276,7 @@ export interface MessageTextOptions extends MessageHtmlOptions {
  * become line breaks, list items start with "- ", a link's URL follows its text when they differ.
  */
 export function messageHtmlToText(html: string, options: MessageTextOptions = {}): string {
-  const clean = sanitizeMessageHtml(html, options);
+  const clean = options.stored ? html : sanitizeMessageHtml(html, options);
   let out = "";
   let preDepth = 0;
   const links: { start: number; href: string }[] = [];
@@ -236,8 +299,8 @@ export function messageHtmlToText(html: string, options: MessageTextOptions = {}
       }
     },
     ontext(text) {
-      // Outside <pre>, line breaks in the source are layout, shown as a space.
-      out += preDepth > 0 ? text : text.replace(/[ \t]*[\r\n]+[ \t]*/g, " ");
+      // Outside <pre>, whitespace is shown as the page shows it: a run of it is one space.
+      out += preDepth > 0 ? text : collapseWhitespace(text);
     },
     onclosetag(name) {
       if (name === "a") {
@@ -245,19 +308,61 @@ export function messageHtmlToText(html: string, options: MessageTextOptions = {}
         if (!link || !link.href) return;
         const label = out.slice(link.start).trim();
         const bare = link.href.replace(/^mailto:/i, "");
-        if (label !== link.href && label !== bare) out += ` <${link.href}>`;
+        if (label === link.href || label === bare) return;
+        // The URL follows in full, so the host the sanitizer added to the text is not repeated.
+        const destination = linkDestination(link.href);
+        const shown = destination ? ` (${destination})` : "";
+        if (shown && out.endsWith(shown)) out = out.slice(0, out.length - shown.length);
+        out += ` <${link.href}>`;
       } else if (blockTags.has(name)) {
         if (name === "pre") preDepth = Math.max(0, preDepth - 1);
         newline();
       }
     },
   });
-  return out
-    .split("\n")
-    .map((line) => line.replace(/[ \t]+$/, ""))
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .replace(/^\n+|\n+$/g, "");
+  return tidyLines(out);
+}
+
+// The text helpers below scan each character a bounded number of times. Regular expressions such
+// as /[ \t]*\n+[ \t]*/ or /[ \t]+$/ look similar but retry from every position of a long run of
+// spaces, which took seconds on a message of 20,000 spaces and froze the server meanwhile.
+
+const isSpaceOrTab = (char: string) => char === " " || char === "\t";
+
+/** Each run of spaces, tabs and line breaks becomes one space, as HTML shows text. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/[\t\n\f\r ]+/g, " ");
+}
+
+/**
+ * Lines without trailing spaces or tabs, at most one empty line in a row, and no empty line at
+ * the start or the end.
+ */
+export function tidyLines(text: string): string {
+  const lines: string[] = [];
+  let pendingBlank = false;
+  for (const raw of text.split("\n")) {
+    const line = trimEndWhere(raw, isSpaceOrTab);
+    if (line === "") {
+      pendingBlank = lines.length > 0;
+      continue;
+    }
+    if (pendingBlank) lines.push("");
+    pendingBlank = false;
+    lines.push(line);
+  }
+  return lines.join("\n");
+}
+
+/** The `src` of every image in sanitized message HTML, in order. */
+export function messageImageSources(cleanHtml: string): string[] {
+  const sources: string[] = [];
+  walk(cleanHtml, {
+    onopentag(name, attribs) {
+      if (name === "img" && attribs.src) sources.push(attribs.src);
+    },
+  });
+  return sources;
 }
 
 /** True when the sanitized message would show nothing: no visible character and no image. */

@@ -9,6 +9,16 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { chatOtpMail } from "../mail/templates/chat-mails";
 import { enqueueMail } from "../repositories/mail-outbox";
+import {
+  closeCode,
+  codeTimesForClient,
+  codeTimesForEmail,
+  insertCode,
+  lockCodeRequests,
+  newestOpenCode,
+  replaceOpenCodes,
+  takeCodeAttempt,
+} from "../repositories/one-time-codes";
 
 export interface OtpRules {
   validityMs: number;
@@ -41,9 +51,9 @@ export type VerifyCodeResult =
  * How long until fewer than `max` of these codes (all from the last hour) are left in the hour,
  * or 0 when there is room now.
  */
-function waitUnderCap(rows: { created_at: number }[], max: number, now: number): number {
-  if (rows.length < max) return 0;
-  const times = rows.map((r) => r.created_at).sort((a, b) => a - b);
+function waitUnderCap(sentAt: number[], max: number, now: number): number {
+  if (sentAt.length < max) return 0;
+  const times = [...sentAt].sort((a, b) => a - b);
   const freesUp = times[times.length - max] ?? now;
   return Math.max(1000, freesUp + HOUR - now);
 }
@@ -64,113 +74,77 @@ export class OneTimeCodes {
     return createHmac("sha256", this.secret).update(`${email}\n${code}`).digest("hex");
   }
 
-  /** Makes a new code for `email` (voiding older ones) and enqueues its mail, in one transaction. */
+  /**
+   * Makes a new code for `email` (voiding older ones) and enqueues its mail, in one transaction
+   * that holds the address's and the client's locks, so parallel requests are counted one by one.
+   */
   async request(email: string, ipHash: string, now = Date.now()): Promise<RequestCodeResult> {
     return this.db.transaction().execute(async (trx) => {
-      const recent = await trx
-        .selectFrom("chat_otp_codes")
-        .select(["created_at"])
-        .where("email", "=", email)
-        .where("created_at", ">", now - HOUR)
-        .orderBy("created_at", "desc")
-        .execute();
+      await lockCodeRequests(trx, [`otp:email:${email}`, `otp:client:${ipHash}`]);
+      const recent = await codeTimesForEmail(trx, email, now - HOUR);
       const latest = recent[0];
-      if (latest && now - latest.created_at < this.rules.resendCooldownMs) {
+      if (latest !== undefined && now - latest < this.rules.resendCooldownMs) {
         return {
           ok: false as const,
           reason: "cooldown" as const,
-          retryAfterMs: latest.created_at + this.rules.resendCooldownMs - now,
+          retryAfterMs: latest + this.rules.resendCooldownMs - now,
         };
       }
       const emailWait = waitUnderCap(recent, this.rules.perEmailPerHour, now);
       if (emailWait > 0) {
         return { ok: false as const, reason: "email_cap" as const, retryAfterMs: emailWait };
       }
-      const fromIp = await trx
-        .selectFrom("chat_otp_codes")
-        .select(["created_at"])
-        .where("ip_hash", "=", ipHash)
-        .where("created_at", ">", now - HOUR)
-        .execute();
+      const fromIp = await codeTimesForClient(trx, ipHash, now - HOUR);
       const ipWait = waitUnderCap(fromIp, this.rules.perIpPerHour, now);
       if (ipWait > 0) {
         return { ok: false as const, reason: "ip_cap" as const, retryAfterMs: ipWait };
       }
 
-      await trx
-        .updateTable("chat_otp_codes")
-        .set({ closed_at: now, closed_reason: "replaced" })
-        .where("email", "=", email)
-        .where("closed_at", "is", null)
-        .execute();
+      await replaceOpenCodes(trx, email, now);
       const code = this.makeCode();
-      const row = await trx
-        .insertInto("chat_otp_codes")
-        .values({
-          email,
-          code_hash: this.hash(email, code),
-          ip_hash: ipHash,
-          created_at: now,
-          expires_at: now + this.rules.validityMs,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const codeId = await insertCode(trx, {
+        email,
+        codeHash: this.hash(email, code),
+        ipHash,
+        createdAt: now,
+        expiresAt: now + this.rules.validityMs,
+      });
       await enqueueMail(
         trx,
         chatOtpMail(email, code, Math.round(this.rules.validityMs / 60_000)),
         now,
       );
-      return { ok: true as const, codeId: row.id };
+      return { ok: true as const, codeId };
     });
   }
 
-  /** Checks `code` against the newest open code of `email`; a match closes it for good. */
+  /**
+   * Checks `code` against the newest open code of `email`; a match closes it for good. The try is
+   * counted before the code is compared, in the same statement that checks tries are left.
+   */
   async verify(email: string, code: string, now = Date.now()): Promise<VerifyCodeResult> {
-    const row = await this.db
-      .selectFrom("chat_otp_codes")
-      .select(["id", "code_hash", "expires_at", "failed_attempts"])
-      .where("email", "=", email)
-      .where("closed_at", "is", null)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    if (!row) return { ok: false, reason: "expired" };
-    if (row.expires_at <= now) {
-      await this.close(row.id, "expired", now);
+    const max = this.rules.maxFailedAttempts;
+    const attempt = await takeCodeAttempt(this.db, email, { now, maxAttempts: max });
+    if (!attempt) {
+      const open = await newestOpenCode(this.db, email);
+      if (open && open.expiresAt <= now) await closeCode(this.db, open.id, "expired", now);
+      else if (open && open.attempts >= max) {
+        await closeCode(this.db, open.id, "locked", now);
+        return { ok: false, reason: "locked" };
+      }
       return { ok: false, reason: "expired" };
     }
-    const expected = Buffer.from(row.code_hash, "hex");
+    const expected = Buffer.from(attempt.codeHash, "hex");
     const given = Buffer.from(this.hash(email, code), "hex");
     if (expected.length === given.length && timingSafeEqual(expected, given)) {
       // Only one request can close it: a code used twice at the same moment proves nothing twice.
-      const used = await this.close(row.id, "used", now);
+      const used = await closeCode(this.db, attempt.id, "used", now);
       return used ? { ok: true } : { ok: false, reason: "expired" };
     }
-    const updated = await this.db
-      .updateTable("chat_otp_codes")
-      .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
-      .where("id", "=", row.id)
-      .where("closed_at", "is", null)
-      .returning("failed_attempts")
-      .executeTakeFirst();
-    if (!updated) return { ok: false, reason: "expired" };
-    if (updated.failed_attempts >= this.rules.maxFailedAttempts) {
-      await this.close(row.id, "locked", now);
+    if (attempt.attempts >= max) {
+      await closeCode(this.db, attempt.id, "locked", now);
       return { ok: false, reason: "locked" };
     }
-    return {
-      ok: false,
-      reason: "invalid",
-      attemptsLeft: this.rules.maxFailedAttempts - updated.failed_attempts,
-    };
-  }
-
-  private async close(id: number, reason: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("chat_otp_codes")
-      .set({ closed_at: now, closed_reason: reason })
-      .where("id", "=", id)
-      .where("closed_at", "is", null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return { ok: false, reason: "invalid", attemptsLeft: max - attempt.attempts };
   }
 }

@@ -19,14 +19,10 @@ import {
   type ConversationDetailAnswer,
 } from "@hourline/contracts/console";
 import { uploadPathPrefix } from "@hourline/contracts/chat";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
-import type { ChatConversationsTable, Database } from "../db/schema";
-import {
-  chatMissedReplyMail,
-  chatOfflineAlertMail,
-  chatTranscriptMail,
-} from "../mail/templates/chat-mails";
+import type { Database } from "../db/schema";
+import { chatOfflineAlertMail } from "../mail/templates/chat-mails";
 import {
   findChatVisitor,
   findConversationSummary,
@@ -36,12 +32,21 @@ import {
   listConversationMessages,
   type ConversationRecord,
 } from "../repositories/agent-inbox";
+import {
+  endConversation,
+  findConversation,
+  findOpenConversation,
+  markSeenByVisitor,
+  type ConversationRow,
+} from "../repositories/chat-conversations";
+import { countUploadsOfConversation } from "../repositories/chat-uploads";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { channels, presenceKeys, type ChatBroker } from "./broker";
-import { toChatMessage, type ChatMessageRow } from "./chat-message-row";
-import { isBlankMessageHtml, messageHtmlToText, sanitizeMessageHtml } from "./message-html";
+import { FollowUpMail } from "./follow-up-mail";
+import { forVisitor, toChatMessage, type ChatMessageRow } from "./chat-message-row";
+import { isBlankMessageHtml, messageImageSources, sanitizeMessageHtml } from "./message-html";
 
-export type ConversationRow = Selectable<ChatConversationsTable>;
+export type { ConversationRow };
 
 export interface SupportChatOptions {
   publicUrl: string;
@@ -77,10 +82,9 @@ interface NewMessage {
   msgType: MsgType;
 }
 
-const UPLOAD_SRC = /<img\b[^>]*\bsrc="([^"]*)"/gi;
-
 export class SupportChat {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** The transcripts and missed-reply mails that follow chats. */
+  readonly followUp: FollowUpMail;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -88,27 +92,26 @@ export class SupportChat {
     private readonly kickMailer: () => void,
     private readonly log: FastifyBaseLogger,
     private readonly options: SupportChatOptions,
-  ) {}
+  ) {
+    this.followUp = new FollowUpMail(
+      db,
+      kickMailer,
+      async (email) => (await broker.countPresent(presenceKeys.visitor(email))) > 0,
+      log,
+      options,
+    );
+  }
 
   async agentsOnline(): Promise<boolean> {
     return (await this.broker.countPresent(presenceKeys.agents)) > 0;
   }
 
   openConversation(email: string): Promise<ConversationRow | undefined> {
-    return this.db
-      .selectFrom("chat_conversations")
-      .selectAll()
-      .where("visitor_email", "=", email)
-      .where("state", "=", "open")
-      .executeTakeFirst();
+    return findOpenConversation(this.db, email);
   }
 
   conversation(id: number): Promise<ConversationRow | undefined> {
-    return this.db
-      .selectFrom("chat_conversations")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    return findConversation(this.db, id);
   }
 
   /**
@@ -266,13 +269,8 @@ export class SupportChat {
   }
 
   /** The visitor has been shown everything up to `messageId` (history fetch or live socket). */
-  async markSeenByVisitor(conversationId: number, messageId: number): Promise<void> {
-    await this.db
-      .updateTable("chat_conversations")
-      .set({ visitor_seen_id: messageId })
-      .where("id", "=", conversationId)
-      .where("visitor_seen_id", "<", messageId)
-      .execute();
+  markSeenByVisitor(conversationId: number, messageId: number): Promise<void> {
+    return markSeenByVisitor(this.db, conversationId, messageId);
   }
 
   async postFromVisitor(
@@ -320,7 +318,7 @@ export class SupportChat {
     if (isBlankMessageHtml(html)) {
       throw new ChatRuleError("bad_frame", "An empty message is not sent.");
     }
-    const images = [...html.matchAll(UPLOAD_SRC)].map((m) => m[1] ?? "");
+    const images = messageImageSources(html);
     if (input.msgType === "image" && images.length === 0) {
       throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");
     }
@@ -386,96 +384,26 @@ export class SupportChat {
     const names = sources.map((src) =>
       src.slice(src.indexOf(uploadPathPrefix) + uploadPathPrefix.length),
     );
-    const found = await this.db
-      .selectFrom("chat_uploads")
-      .select("name")
-      .where("conversation_id", "=", conversationId)
-      .where("name", "in", names)
-      .execute();
-    if (found.length !== new Set(names).size) {
+    const unique = [...new Set(names)];
+    if ((await countUploadsOfConversation(this.db, conversationId, unique)) !== unique.length) {
       throw new ChatRuleError("forbidden", "That image was not uploaded to this conversation.");
     }
   }
 
   private async announce(conversation: ConversationRow, row: ChatMessageRow): Promise<void> {
     const message = toChatMessage(row);
-    const frame = { message_type: "message" as const, ...message };
-    await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
-    await this.broker.publish(channels.agents, frame);
+    await this.broker.publish(channels.visitor(conversation.visitor_email), {
+      message_type: "message",
+      ...forVisitor(message),
+    });
+    await this.broker.publish(channels.agents, { message_type: "message", ...message });
     if (row.sender_type === "agent") {
       const watching = await this.broker.countPresent(
         presenceKeys.visitor(conversation.visitor_email),
       );
       if (watching > 0) await this.markSeenByVisitor(conversation.id, row.id);
-      else this.scheduleMissedReplyMail(conversation.id, row.id);
+      else this.followUp.scheduleMissedReply(conversation.id, row.id);
     }
-  }
-
-  /**
-   * The visitor has no open tab: if they have still not seen this reply after a grace period, and
-   * no such e-mail went out in the quiet period, they get one e-mail with the reply and a link back.
-   */
-  private scheduleMissedReplyMail(conversationId: number, messageId: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.sendMissedReplyMail(conversationId, messageId).catch((err: unknown) => {
-        this.log.error({ err, conversationId }, "missed-reply e-mail failed");
-      });
-    }, this.options.missedReplyGraceMs);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  async sendMissedReplyMail(conversationId: number, messageId: number): Promise<boolean> {
-    const conversation = await this.conversation(conversationId);
-    if (!conversation || conversation.visitor_seen_id >= messageId) return false;
-    if (await this.broker.countPresent(presenceKeys.visitor(conversation.visitor_email))) {
-      return false;
-    }
-    const now = Date.now();
-    const sent = await this.db.transaction().execute(async (trx) => {
-      // Claim the quiet period first, so two instances never both send.
-      const claimed = await trx
-        .updateTable("chat_conversations")
-        .set({ offline_mail_at: now })
-        .where("id", "=", conversationId)
-        .where("visitor_seen_id", "<", messageId)
-        .where((eb) =>
-          eb.or([
-            eb("offline_mail_at", "is", null),
-            eb("offline_mail_at", "<=", now - this.options.missedReplyQuietMs),
-          ]),
-        )
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const unseen = await trx
-        .selectFrom("chat_messages")
-        .selectAll()
-        .where("conversation_id", "=", conversationId)
-        .where("sender_type", "=", "agent")
-        .where("id", ">", conversation.visitor_seen_id)
-        .orderBy("id", "asc")
-        .execute();
-      const last = unseen[unseen.length - 1];
-      if (!last) return false;
-      await enqueueMail(
-        trx,
-        chatMissedReplyMail({
-          to: conversation.visitor_email,
-          visitorName: conversation.visitor_name,
-          agentName: last.sender_username,
-          replyText: unseen.map((m) => messageHtmlToText(m.message)).join("\n\n"),
-          chatUrl: `${this.options.publicUrl}/help?chat=open`,
-        }),
-        now,
-      );
-      return true;
-    });
-    if (sent) {
-      this.kickMailer();
-      this.log.info({ conversationId }, "missed-reply e-mail queued");
-    }
-    return sent;
   }
 
   async endByVisitor(email: string): Promise<ChatEndedFrame | null> {
@@ -498,43 +426,16 @@ export class SupportChat {
     by: "visitor" | "agent",
   ): Promise<ChatEndedFrame> {
     const now = Date.now();
-    const transcript = await this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("chat_conversations")
-        .set({ state: "ended", ended_at: now, ended_by: by })
-        .where("id", "=", conversation.id)
-        .where("state", "=", "open")
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) {
-        throw new ChatRuleError("chat_ended", "This chat has already ended.");
-      }
-      if (!conversation.transcript_requested) return false;
-      // The visitor ticked "E-mail me a transcript": it goes out with the end, in one transaction.
-      const messages = await trx
-        .selectFrom("chat_messages")
-        .selectAll()
-        .where("conversation_id", "=", conversation.id)
-        .orderBy("id", "asc")
-        .execute();
-      await enqueueMail(
-        trx,
-        chatTranscriptMail({
-          to: conversation.visitor_email,
-          visitorName: conversation.visitor_name,
-          startedAt: conversation.started_at,
-          endedAt: now,
-          lines: messages.map((m) => ({
-            author: m.sender_username,
-            fromVisitor: m.sender_type === "visitor",
-            at: m.created_at,
-            text: messageHtmlToText(m.message, { publicUrl: this.options.publicUrl }),
-          })),
-        }),
-        now,
-      );
-      return true;
-    });
-    if (transcript) this.kickMailer();
+    if (!(await endConversation(this.db, conversation.id, { by, now }))) {
+      throw new ChatRuleError("chat_ended", "This chat has already ended.");
+    }
+    // The visitor ticked "E-mail me a transcript": it is built after the end, in slices; if this
+    // instance stops first, the sweep builds it.
+    if (conversation.transcript_requested) {
+      this.followUp.mailTranscript(conversation.id).catch((err: unknown) => {
+        this.log.error({ err, conversationId: conversation.id }, "chat transcript failed");
+      });
+    }
     const frame: ChatEndedFrame = {
       message_type: "chat_ended",
       conversation_id: conversation.id,
@@ -557,7 +458,6 @@ export class SupportChat {
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.followUp.close();
   }
 }

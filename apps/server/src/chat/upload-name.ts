@@ -18,7 +18,7 @@ export const uploadContentTypes: Record<UploadExtension, string> = {
 };
 
 /** 16 to 64 base64url characters, a dot, one of the four extensions. */
-export const uploadNamePattern = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp)$/;
+export const uploadNamePattern = /^[\w-]{16,64}\.(png|jpg|gif|webp)$/;
 
 export function isUploadName(value: unknown): value is string {
   return typeof value === "string" && uploadNamePattern.test(value);

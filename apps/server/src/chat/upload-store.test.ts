@@ -46,7 +46,7 @@ describe("upload store", () => {
     const first = await store.save(image, owner, 1_000);
     const second = await store.save(image, owner, 2_000);
     expect(first.name).toMatch(uploadNamePattern);
-    expect(first.name).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
+    expect(first.name).toMatch(/^[\w-]{32}\.png$/);
     expect(first.name).not.toBe(second.name);
     expect(first).toMatchObject({
       url: `/api/support/uploads/${first.name}`,
@@ -95,10 +95,10 @@ describe("upload store", () => {
   it("removes the file again when its row cannot be written", async () => {
     const before = readdirSync(uploadsDir(dataDir)).length;
     const broken = createUploadStore(
-      // A database whose every insert fails.
+      // A database whose every write (a transaction, for the quota's count and the insert) fails.
       new Proxy(database.db, {
         get(target, property, receiver) {
-          if (property === "insertInto") {
+          if (property === "transaction") {
             return () => {
               throw new Error("database is down");
             };

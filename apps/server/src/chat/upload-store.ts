@@ -6,7 +6,8 @@
  * before anything touches the disk or the database, so no name can reach outside the folder.
  *
  * A file is written under a temporary name (which the pattern never accepts) and renamed into place,
- * then its row is inserted; a failed insert removes the file again. A row always has its file,
+ * then its row is inserted if the conversation's quota has room; a failed or refused insert removes
+ * the file again. A row always has its file,
  * except after a crash between the rename and the insert, which leaves an unreferenced file that
  * nothing serves.
  */
@@ -15,6 +16,13 @@ import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import {
+  findUpload,
+  fitsUploadQuota,
+  insertUploadWithinQuota,
+  uploadQuota,
+  uploadUsage,
+} from "../repositories/chat-uploads";
 import type { ProcessedImage } from "./image-upload";
 import { isUploadName, newUploadName, uploadUrlPath } from "./upload-name";
 
@@ -46,11 +54,25 @@ export interface UploadOwner {
 export interface UploadStore {
   /** The folder the files live in. */
   readonly dir: string;
+  /** Saves the image; UploadQuotaError when the conversation's quota for this side is full. */
   save(image: ProcessedImage, owner: UploadOwner, now?: number): Promise<UploadRecord>;
+  /** Whether this side of the conversation may still upload an image (checked again on save). */
+  hasRoom(owner: UploadOwner): Promise<boolean>;
   /** The row of a well-formed, existing name, with the conversation's visitor; otherwise null. */
   find(name: string): Promise<UploadWithOwner | null>;
   /** The stored bytes of a well-formed name, or null when there is no such file. */
   readBytes(name: string): Promise<Buffer | null>;
+}
+
+/** The conversation already holds as many images of this side as it may. */
+export class UploadQuotaError extends Error {
+  readonly statusCode = 409;
+  constructor() {
+    super(
+      `This conversation has reached its limit of ${uploadQuota.images} images (${uploadQuota.bytes / (1024 * 1024)} MB). Please send a link instead, or start a new chat.`,
+    );
+    this.name = "UploadQuotaError";
+  }
 }
 
 export function uploadsDir(dataDir: string): string {
@@ -79,22 +101,19 @@ export function createUploadStore(db: Kysely<Database>, dataDir: string): Upload
         throw error;
       }
       try {
-        const row = await db
-          .insertInto("chat_uploads")
-          .values({
-            name,
-            conversation_id: owner.conversationId,
-            content_type: image.contentType,
-            size: image.data.length,
-            width: image.width,
-            height: image.height,
-            uploaded_by: owner.uploadedBy,
-            created_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const id = await insertUploadWithinQuota(db, {
+          name,
+          conversationId: owner.conversationId,
+          contentType: image.contentType,
+          size: image.data.length,
+          width: image.width,
+          height: image.height,
+          uploadedBy: owner.uploadedBy,
+          createdAt: now,
+        });
+        if (id === undefined) throw new UploadQuotaError();
         return {
-          id: row.id,
+          id,
           name,
           url: uploadUrlPath(name),
           conversationId: owner.conversationId,
@@ -111,39 +130,14 @@ export function createUploadStore(db: Kysely<Database>, dataDir: string): Upload
       }
     },
 
+    async hasRoom(owner) {
+      return fitsUploadQuota(await uploadUsage(db, owner.conversationId, owner.uploadedBy), 1);
+    },
+
     async find(name) {
       if (!isUploadName(name)) return null;
-      const row = await db
-        .selectFrom("chat_uploads")
-        .innerJoin("chat_conversations", "chat_conversations.id", "chat_uploads.conversation_id")
-        .select([
-          "chat_uploads.id",
-          "chat_uploads.name",
-          "chat_uploads.conversation_id",
-          "chat_uploads.content_type",
-          "chat_uploads.size",
-          "chat_uploads.width",
-          "chat_uploads.height",
-          "chat_uploads.uploaded_by",
-          "chat_uploads.created_at",
-          "chat_conversations.visitor_email",
-        ])
-        .where("chat_uploads.name", "=", name)
-        .executeTakeFirst();
-      if (!row) return null;
-      return {
-        id: row.id,
-        name: row.name,
-        url: uploadUrlPath(row.name),
-        conversationId: row.conversation_id,
-        contentType: row.content_type,
-        size: row.size,
-        width: row.width,
-        height: row.height,
-        uploadedBy: row.uploaded_by,
-        createdAt: row.created_at,
-        visitorEmail: row.visitor_email,
-      };
+      const row = await findUpload(db, name);
+      return row ? { ...row, url: uploadUrlPath(row.name) } : null;
     },
 
     async readBytes(name) {

@@ -5,14 +5,9 @@
  * terminal, or the first line of piped input.
  */
 import { parseArgs } from "node:util";
-import {
-  agentRoles,
-  chatLimits,
-  isEmailFormat,
-  normalizeEmail,
-  type AgentRole,
-} from "@hourline/contracts/chat";
-import { hasControlCharacter } from "@hourline/contracts/text";
+import { agentRoles, chatLimits, type AgentRole } from "@hourline/contracts/chat";
+import { isEmailAddress, normalizeEmail } from "@hourline/contracts/email-address";
+import { hasControlCharacter, stripFormatControls } from "@hourline/contracts/text";
 import { passwordProblem, hashPassword } from "../auth/passwords";
 import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/database";
@@ -69,9 +64,9 @@ function parseAgentArguments(argv: string[]): AgentArguments | "help" {
 
   const email = normalizeEmail(values.email ?? "");
   if (!email) throw new ArgumentError("--email is required.");
-  if (!isEmailFormat(email)) throw new ArgumentError(`--email ${email} is not an e-mail address.`);
+  if (!isEmailAddress(email)) throw new ArgumentError(`--email ${email} is not an e-mail address.`);
 
-  const name = (values.name ?? "").trim();
+  const name = stripFormatControls(values.name ?? "").trim();
   if (!name)
     throw new ArgumentError("--name is required (visitors see it beside the agent's replies).");
   if (name.length > chatLimits.name) {

@@ -46,6 +46,8 @@ export interface MailOutboxTable {
   message_id: string | null;
   created_at: number;
   finished_at: number | null;
+  /** 1: the bodies hold a one-time code or chat text, and are blanked once the mail is out. */
+  erase_after_send: Generated<number>;
 }
 
 export interface ChatOtpCodesTable {
@@ -67,6 +69,8 @@ export interface VisitorSessionsTable {
   email: string;
   created_at: number;
   expires_at: number;
+  /** Refreshed at most once a minute; a day without use ends the session. */
+  last_seen_at: number;
 }
 
 export interface ChatVisitorsTable {
@@ -93,6 +97,8 @@ export interface ChatConversationsTable {
   visitor_seen_id: Generated<number>;
   agent_read_id: Generated<number>;
   offline_mail_at: number | null;
+  /** When the transcript the visitor asked for was queued; null while it is still to be built. */
+  transcript_mailed_at: number | null;
 }
 
 export interface ChatMessagesTable {
@@ -153,6 +159,13 @@ export interface CannedRepliesTable {
   updated_at: number;
 }
 
+/** A count of attempts in one window (see repositories/attempt-counters.ts). */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  window_started_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
@@ -166,4 +179,5 @@ export interface Database {
   agents: AgentsTable;
   agent_sessions: AgentSessionsTable;
   canned_replies: CannedRepliesTable;
+  attempt_counters: AttemptCountersTable;
 }

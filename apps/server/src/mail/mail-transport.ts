@@ -23,6 +23,9 @@ export interface MailTransport {
   close(): void;
 }
 
+/** Bodies longer than this (both parts together) are sent base64-encoded. */
+const LARGE_BODY_CHARS = 100_000;
+
 /** Timeouts stay well under the outbox lease, so a hung server cannot outlive a worker's claim. */
 export const SMTP_TIMEOUTS = {
   connectionTimeout: 10_000,
@@ -63,6 +66,11 @@ export function smtpTransport(smtpUrl: string, from: MailAddress): MailTransport
         subject: h.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        // Quoted-printable is encoded in one synchronous step per part; for a long transcript
+        // base64 (native, fast) keeps the server's event loop free.
+        ...(mail.text.length + (mail.html?.length ?? 0) > LARGE_BODY_CHARS
+          ? { textEncoding: "base64" as const }
+          : {}),
       });
       return { messageId: typeof info.messageId === "string" ? info.messageId : null };
     },

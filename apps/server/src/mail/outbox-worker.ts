@@ -15,6 +15,7 @@ import {
   scheduleMailRetry,
   type OutboxMail,
 } from "../repositories/mail-outbox";
+import { maskEmail } from "../log/redaction";
 import type { MailTransport } from "./mail-transport";
 
 export interface OutboxWorkerOptions {
@@ -156,7 +157,7 @@ export class OutboxWorker {
       if (mail.attempts >= this.options.maxAttempts) {
         await markMailFailed(this.db, mail.id, this.token, { error, now: Date.now() });
         log.error(
-          { err, to: mail.to, subject: mail.subject },
+          { err, to: maskEmail(mail.to), subject: mail.subject },
           `mail outbox: giving up after ${mail.attempts} attempts; the mail stays in the outbox as failed`,
         );
         return;

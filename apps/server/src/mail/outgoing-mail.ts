@@ -3,6 +3,7 @@
  * a subject, and the plain-text and HTML bodies. Header values are cleaned here, so no line break a
  * visitor typed can ever reach a mail header.
  */
+import { isEmailAddress } from "@hourline/contracts/email-address";
 import { isControlCodePoint } from "@hourline/contracts/text";
 import { z } from "zod";
 
@@ -19,6 +20,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | undefined;
+  /**
+   * The bodies hold a secret or a conversation (a one-time code, chat text): the outbox blanks
+   * them once the mail is sent or given up, and keeps only the envelope.
+   */
+  eraseAfterSend?: boolean | undefined;
 }
 
 const MAX_SUBJECT = 200;
@@ -39,7 +45,8 @@ export function headerText(value: string, max: number): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-const address = z.email();
+// The product's one address rule: whatever a form accepted, the outbox accepts.
+const address = z.string().refine(isEmailAddress, "is not an e-mail address we can deliver to");
 
 export const outgoingMailSchema = z.object({
   kind: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
@@ -59,4 +66,5 @@ export const outgoingMailSchema = z.object({
     .pipe(z.string().min(1)),
   text: z.string().min(1),
   html: z.string().min(1).optional(),
+  eraseAfterSend: z.boolean().optional(),
 });

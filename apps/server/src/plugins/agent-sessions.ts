@@ -7,14 +7,11 @@
 import { EventEmitter } from "node:events";
 import cookie from "@fastify/cookie";
 import { apiError } from "@hourline/contracts/api-error";
-import { normalizeEmail, type AgentProfile } from "@hourline/contracts/chat";
+import { normalizeEmail } from "@hourline/contracts/email-address";
+import type { AgentProfile } from "@hourline/contracts/chat";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import {
-  defaultLoginFailureLimit,
-  LoginFailures,
-  type LoginFailureLimit,
-} from "../auth/login-failures";
+import { clientKey } from "../auth/client-address";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import {
   clearedCookieOptions,
@@ -27,12 +24,17 @@ import {
   createAgentSession,
   deleteAgentSession,
   deleteAgentSessionsOf,
-  deleteExpiredAgentSessions,
   deleteOtherAgentSessions,
   findValidAgentSession,
   touchAgentSession,
   agentSessionLifetime,
 } from "../repositories/agent-sessions";
+import {
+  attemptKey,
+  clearAttempts,
+  countAttempt,
+  type AttemptWindow,
+} from "../repositories/attempt-counters";
 import {
   AgentEmailTakenError,
   countAgents,
@@ -54,11 +56,35 @@ export interface AgentSessionEndedEvent {
   agentId: number;
 }
 
-type PasswordCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
+/**
+ * Why a password was not checked: too many attempts from this client, or too many failures for
+ * this address. Both count before the password is checked, so parallel requests cannot slip past.
+ */
+export type SignInRefusal = { ok: false; limited: "client" | "address"; retryAfterSeconds: number };
+
+type PasswordCheck = { ok: true } | { ok: false; limited?: undefined } | SignInRefusal;
 
 export type SignInResult =
   | { ok: true; agent: AgentProfile; sessionId: number; token: string; expiresAt: number }
-  | { ok: false; retryAfterSeconds: number };
+  | { ok: false; limited?: undefined }
+  | SignInRefusal;
+
+/** Sign-in attempts per client (any outcome) and failures per e-mail address, per window. */
+export interface SignInLimits {
+  perClient: AttemptWindow;
+  perAddress: AttemptWindow;
+}
+
+/**
+ * Ten tries per client in 15 minutes stops one client; twenty failures per address stop many
+ * clients guessing one agent's password. The price is that someone who knows an agent's address
+ * can keep that agent out for one window, so that threshold is well above what a person mistyping
+ * ever reaches. A successful sign-in clears the address's count.
+ */
+export const defaultSignInLimits: SignInLimits = {
+  perClient: { max: 10, windowMs: 15 * 60_000 },
+  perAddress: { max: 20, windowMs: 15 * 60_000 },
+};
 
 export interface AgentSessions {
   /** The session cookie's name: `__Host-hl_agent` on https, `hl_agent` otherwise. */
@@ -67,10 +93,10 @@ export interface AgentSessions {
   authenticate(request: FastifyRequest): Promise<AuthenticatedAgent | null>;
   /**
    * Checks the pair and opens a session. Every refusal looks the same to the caller whatever the
-   * cause (unknown e-mail, wrong password, disabled agent) and takes the same time;
-   * `retryAfterSeconds` > 0 means the e-mail address had too many failures and was not checked.
+   * cause (unknown e-mail, wrong password, disabled agent) and takes the same time; `limited`
+   * means the client or the address had too many tries and nothing was checked.
    */
-  signIn(email: string, password: string): Promise<SignInResult>;
+  signIn(email: string, password: string, clientIp: string): Promise<SignInResult>;
   /** Ends one session (sign-out) and tells the listeners. False when it was already gone. */
   endSession(sessionId: number): Promise<boolean>;
   /**
@@ -108,15 +134,16 @@ declare module "fastify" {
 export interface AgentSessionsOptions {
   publicUrl: string;
   bootstrapAgent?: { email: string; password: string } | undefined;
-  /** Failed sign-ins per e-mail address before that address is refused for a while. */
-  loginFailureLimit?: LoginFailureLimit;
+  /** Tests lower or raise the sign-in limits. */
+  signInLimits?: Partial<SignInLimits> | undefined;
 }
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** The name the BOOTSTRAP agent gets; visitors see it beside that agent's messages. */
 export const bootstrapAgentName = "Support";
 
 const SESSION_ENDED = "ended";
-const CLEANUP_EVERY_MS = 60 * 60_000;
 
 /**
  * A route hook (onRequest or preHandler) that lets only a signed-in agent through: anyone else gets
@@ -155,7 +182,7 @@ export default fp<AgentSessionsOptions>(
   async (app, options) => {
     const db = app.database.db;
     const cookieName = sessionCookieName("agent", options.publicUrl);
-    const failures = new LoginFailures(options.loginFailureLimit ?? defaultLoginFailureLimit);
+    const limits = { ...defaultSignInLimits, ...options.signInLimits };
     const events = new EventEmitter();
     // One listener per open agent socket is normal; the default warning at 11 would be noise.
     events.setMaxListeners(0);
@@ -171,28 +198,40 @@ export default fp<AgentSessionsOptions>(
     };
 
     /**
-     * The one password check, for sign-in and for a password change. An address with too many
-     * failures is refused unchecked; otherwise the same single scrypt run whether or not the agent
-     * exists or is disabled. A refusal counts as a failure of the address; a match clears its count
-     * and brings an outdated hash up to date.
+     * The one password check, for sign-in and for a password change. The client's attempt and the
+     * address's possible failure are counted first, atomically; past either limit the password is
+     * not checked. Otherwise the same single scrypt run whether or not the agent exists or is
+     * disabled. A match clears the address's count and brings an outdated hash up to date.
      */
     const checkCredentials = async (
       rawEmail: string,
       password: string,
-    ): Promise<{ ok: true; agent: Agent } | { ok: false; retryAfterSeconds: number }> => {
+      clientIp: string | undefined,
+    ): Promise<{ ok: true; agent: Agent } | { ok: false; limited?: undefined } | SignInRefusal> => {
       const email = normalizeEmail(rawEmail);
-      const retryAfterSeconds = failures.retryAfterSeconds(email);
-      if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
+      if (clientIp !== undefined) {
+        const byClient = await countAttempt(
+          db,
+          attemptKey("sign-in:client", clientKey(clientIp)),
+          limits.perClient,
+        );
+        if (!byClient.allowed) {
+          return { ok: false, limited: "client", retryAfterSeconds: seconds(byClient.resetsInMs) };
+        }
+      }
+      const addressKey = attemptKey("sign-in:address", email);
+      const byAddress = await countAttempt(db, addressKey, limits.perAddress);
+      if (!byAddress.allowed) {
+        return { ok: false, limited: "address", retryAfterSeconds: seconds(byAddress.resetsInMs) };
+      }
 
       const agent = await findAgentByEmail(db, email);
       const matches = agent
         ? await verifyPassword(password, agent.passwordHash)
         : await verifyAgainstDummy(password);
-      if (!agent || !matches || agent.disabled) {
-        failures.recordFailure(email);
-        return { ok: false, retryAfterSeconds: 0 };
-      }
-      failures.clear(email);
+      // The address's count already holds this attempt: a failure simply stays counted.
+      if (!agent || !matches || agent.disabled) return { ok: false };
+      await clearAttempts(db, addressKey);
       if (needsRehash(agent.passwordHash)) {
         await setAgentPassword(db, agent.id, await hashPassword(password));
       }
@@ -214,8 +253,8 @@ export default fp<AgentSessionsOptions>(
         return { sessionId: found.session.id, agent: toAgentProfile(found.agent) };
       },
 
-      async signIn(email, password) {
-        const check = await checkCredentials(email, password);
+      async signIn(email, password, clientIp) {
+        const check = await checkCredentials(email, password, clientIp);
         if (!check.ok) return check;
         const { agent } = check;
         const session = await createAgentSession(db, agent.id);
@@ -241,7 +280,8 @@ export default fp<AgentSessionsOptions>(
       },
 
       async checkOwnPassword(agent, password) {
-        const check = await checkCredentials(agent.email, password);
+        // Signed in already: only the address's failures count, not the client's sign-ins.
+        const check = await checkCredentials(agent.email, password, undefined);
         return check.ok ? { ok: true } : check;
       },
 
@@ -300,17 +340,7 @@ export default fp<AgentSessionsOptions>(
       }
     }
 
-    // Expired rows open nothing; removing them keeps the table small.
-    const cleanUp = () =>
-      deleteExpiredAgentSessions(db).catch((err: unknown) => {
-        app.log.warn({ err }, "could not remove expired agent sessions");
-        return 0;
-      });
-    await cleanUp();
-    const timer = setInterval(() => void cleanUp(), CLEANUP_EVERY_MS);
-    timer.unref();
     app.addHook("onClose", async () => {
-      clearInterval(timer);
       events.removeAllListeners();
     });
   },

@@ -2,12 +2,10 @@
  * Receives contact messages: stores each one and enqueues the support inbox's notification in one
  * transaction, so a message is never stored without its mail nor mailed without being stored.
  */
-import { createHmac, randomBytes } from "node:crypto";
 import type { ContactMessageSummary } from "@hourline/contracts/chat";
 import type { ContactRequest } from "@hourline/contracts/contact";
 import fp from "fastify-plugin";
 import { contactNotification } from "../mail/templates/contact-notification";
-import { getOrCreateSetting } from "../repositories/app-settings";
 import { insertContactMessage } from "../repositories/contact-messages";
 import { enqueueMail } from "../repositories/mail-outbox";
 
@@ -33,18 +31,11 @@ export interface ContactInboxOptions {
   publicUrl: string;
 }
 
-const IP_HASH_SECRET = "contact.ip_hash_secret";
 const MAX_USER_AGENT = 512;
 
 export default fp<ContactInboxOptions>(
   async (app, options) => {
     const db = app.database.db;
-    // One secret per installation, made once and shared by every instance: the same IP hashes the
-    // same everywhere, and the hash cannot be reversed by trying all 2^32 IPv4 addresses.
-    const secret = await getOrCreateSetting(db, IP_HASH_SECRET, () =>
-      randomBytes(32).toString("base64url"),
-    );
-    const hashIp = (ip: string) => createHmac("sha256", secret).update(ip).digest("hex");
 
     const listeners = new Set<(message: ContactMessageSummary) => void>();
 
@@ -62,7 +53,7 @@ export default fp<ContactInboxOptions>(
             phone: message.phone_numbers,
             message: message.message,
             receivedAt,
-            ipHash: hashIp(sender.ip),
+            ipHash: app.hashIp(sender.ip),
             userAgent: sender.userAgent?.slice(0, MAX_USER_AGENT),
           });
           await enqueueMail(
@@ -106,5 +97,5 @@ export default fp<ContactInboxOptions>(
       },
     } satisfies ContactInbox);
   },
-  { name: "contact-inbox", dependencies: ["db", "mailer"] },
+  { name: "contact-inbox", dependencies: ["db", "mailer", "client-ip-hash"] },
 );

@@ -31,22 +31,28 @@ export function securityHeaderSet(options: HelmetOptions): Record<string, string
  * origin is https, a permissions policy, and a locked-down CSP that the site plugin replaces with
  * the page's own for HTML. Computed once at start and written with one call per request, which
  * keeps static serving fast (helmet as a per-request hook cost about a third of the throughput).
+ * Answers that never reach the hooks (a URL Fastify cannot decode, a malformed HTTP request) get
+ * the same headers from app.ts.
  */
+export function baseSecurityHeaders(publicUrl: string): Record<string, string> {
+  const https = publicUrl.startsWith("https://");
+  return {
+    ...securityHeaderSet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: "same-origin" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
+      strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
+    }),
+    "Content-Security-Policy": apiCsp,
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  };
+}
+
 export default fp<{ publicUrl: string }>(
   async (app, { publicUrl }) => {
-    const https = publicUrl.startsWith("https://");
-    const headers = {
-      ...securityHeaderSet({
-        contentSecurityPolicy: false,
-        crossOriginEmbedderPolicy: false,
-        crossOriginResourcePolicy: { policy: "same-origin" },
-        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-        frameguard: { action: "deny" },
-        strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
-      }),
-      "Content-Security-Policy": apiCsp,
-      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-    };
+    const headers = baseSecurityHeaders(publicUrl);
     app.addHook("onRequest", (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -2,7 +2,7 @@
  * The support chat's shared state for this instance: the broker (in-process unless a Redis one is
  * given), the SupportChat rules, the one-time codes, and an instance id for presence members.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fp from "fastify-plugin";
 import { channels, InProcessBroker, type ChatBroker } from "../chat/broker";
 import { defaultOtpRules, OneTimeCodes, type OtpRules } from "../chat/one-time-codes";
@@ -14,8 +14,6 @@ declare module "fastify" {
     supportChat: SupportChat;
     chatBroker: ChatBroker;
     oneTimeCodes: OneTimeCodes;
-    /** HMAC of a client IP with the installation's secret: rate limits without storing IPs. */
-    hashIp(ip: string): string;
     /** Unique per running instance: presence members are `<instanceId>:<socket>`. */
     instanceId: string;
   }
@@ -36,10 +34,6 @@ export default fp<SupportChatPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
     const broker = options.broker ?? new InProcessBroker();
-    // The contact inbox hashes IPs with the same secret, so one IP hashes alike everywhere.
-    const ipSecret = await getOrCreateSetting(db, "contact.ip_hash_secret", () =>
-      randomBytes(32).toString("base64url"),
-    );
     const otpSecret = await getOrCreateSetting(db, "chat.otp_secret", () =>
       randomBytes(32).toString("base64url"),
     );
@@ -64,7 +58,6 @@ export default fp<SupportChatPluginOptions>(
       "oneTimeCodes",
       new OneTimeCodes(db, otpSecret, { ...defaultOtpRules, ...options.otpRules }, options.makeOtp),
     );
-    app.decorate("hashIp", (ip: string) => createHmac("sha256", ipSecret).update(ip).digest("hex"));
     app.decorate("instanceId", randomUUID());
 
     // The agents' live inbox: every stored contact message is pushed to /ws/agent/.
@@ -80,5 +73,5 @@ export default fp<SupportChatPluginOptions>(
       await broker.close();
     });
   },
-  { name: "support-chat", dependencies: ["db", "mailer", "contact-inbox"] },
+  { name: "support-chat", dependencies: ["db", "mailer", "contact-inbox", "client-ip-hash"] },
 );

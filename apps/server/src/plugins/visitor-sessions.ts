@@ -2,6 +2,8 @@
  * Visitor chat sessions: proof that this browser received a one-time code at an e-mail address.
  * `verify_otp` starts one (an HttpOnly cookie holding 256 random bits; the database keeps only its
  * hash); every visitor endpoint and the visitor socket authorize by it, never by an e-mail in a URL.
+ * A session ends after a day without use, after 30 days at most, and when the visitor ends their
+ * chat from that browser (on a shared computer the next person proves their own address).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -12,6 +14,13 @@ import {
   sessionCookieName,
   sessionCookieOptions,
 } from "../auth/session-tokens";
+import {
+  deleteVisitorSession,
+  findValidVisitorSession,
+  replaceVisitorSession,
+  touchVisitorSession,
+  visitorSessionLifetime,
+} from "../repositories/visitor-sessions";
 
 export interface VisitorSession {
   id: number;
@@ -19,10 +28,12 @@ export interface VisitorSession {
 }
 
 export interface VisitorSessions {
-  /** The session this request's cookie proves, or null (no cookie, unknown, or expired). */
+  /** The session this request's cookie proves, or null (no cookie, unknown, expired or idle). */
   authenticate(request: FastifyRequest): Promise<VisitorSession | null>;
   /** Starts a session for `email`, replacing this browser's earlier one, and sets the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, email: string): Promise<VisitorSession>;
+  /** Ends a session (its sockets are the caller's to close). */
+  end(sessionId: number): Promise<void>;
 }
 
 declare module "fastify" {
@@ -33,17 +44,18 @@ declare module "fastify" {
 
 export interface VisitorSessionOptions {
   publicUrl: string;
-  /** How long a proven e-mail stays proven in this browser. */
+  /** How long a proven e-mail stays proven in this browser at most. */
   lifetimeMs?: number;
+  /** How long a session lasts without being used. */
+  idleMs?: number;
 }
-
-export const defaultVisitorSessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
 export default fp<VisitorSessionOptions>(
   async (app, options) => {
     const db = app.database.db;
     const cookieName = sessionCookieName("visitor", options.publicUrl);
-    const lifetimeMs = options.lifetimeMs ?? defaultVisitorSessionLifetimeMs;
+    const lifetimeMs = options.lifetimeMs ?? visitorSessionLifetime.absoluteMs;
+    const idleMs = options.idleMs ?? visitorSessionLifetime.idleMs;
 
     function tokenOf(request: FastifyRequest): string | undefined {
       const token = request.cookies[cookieName];
@@ -54,42 +66,33 @@ export default fp<VisitorSessionOptions>(
       async authenticate(request) {
         const token = tokenOf(request);
         if (!token) return null;
-        const row = await db
-          .selectFrom("visitor_sessions")
-          .select(["id", "email", "expires_at"])
-          .where("token_hash", "=", hashSessionToken(token))
-          .executeTakeFirst();
-        if (!row || row.expires_at <= Date.now()) return null;
+        const now = Date.now();
+        const row = await findValidVisitorSession(db, hashSessionToken(token), { idleMs, now });
+        if (!row) return null;
+        if (now - row.lastSeenAt >= visitorSessionLifetime.touchEveryMs) {
+          await touchVisitorSession(db, row.id, now);
+        }
         return { id: row.id, email: row.email };
       },
 
       async start(request, reply, email) {
-        const now = Date.now();
         const token = newSessionToken();
         const previous = tokenOf(request);
-        const id = await db.transaction().execute(async (trx) => {
-          if (previous) {
-            await trx
-              .deleteFrom("visitor_sessions")
-              .where("token_hash", "=", hashSessionToken(previous))
-              .execute();
-          }
-          // Expired sessions are swept here rather than by a timer: sessions start rarely.
-          await trx.deleteFrom("visitor_sessions").where("expires_at", "<=", now).execute();
-          const row = await trx
-            .insertInto("visitor_sessions")
-            .values({
-              token_hash: hashSessionToken(token),
-              email,
-              created_at: now,
-              expires_at: now + lifetimeMs,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          return row.id;
-        });
+        const id = await replaceVisitorSession(
+          db,
+          {
+            tokenHash: hashSessionToken(token),
+            email,
+            previousTokenHash: previous ? hashSessionToken(previous) : undefined,
+          },
+          { lifetimeMs },
+        );
         reply.setCookie(cookieName, token, sessionCookieOptions(options.publicUrl, lifetimeMs));
         return { id, email };
+      },
+
+      async end(sessionId) {
+        await deleteVisitorSession(db, sessionId);
       },
     };
 

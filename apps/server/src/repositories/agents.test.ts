@@ -147,7 +147,7 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
     it("stores only the token's hash and finds the session by it", async () => {
       const now = 1_700_000_000_000;
       const session = await createAgentSession(db, agentId, now);
-      expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(session.token).toMatch(/^[\w-]{43}$/);
       expect(session.expiresAt).toBe(now + agentSessionLifetime.absoluteMs);
       const row = await db
         .selectFrom("agent_sessions")

@@ -3,7 +3,7 @@
  * exactly when what caused it was committed; workers claim due rows with a lease that one atomic
  * conditional UPDATE grants to a single worker, so two instances never send the same row at once.
  */
-import type { Kysely, Selectable, Updateable } from "kysely";
+import { sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { Database, MailOutboxStatus, MailOutboxTable } from "../db/schema";
 import type { SendableMail } from "../mail/mail-transport";
 import { outgoingMailSchema, type MailAddress, type OutgoingMail } from "../mail/outgoing-mail";
@@ -58,6 +58,7 @@ export async function enqueueMail(
       subject: clean.subject,
       text_body: clean.text,
       html_body: clean.html ?? null,
+      erase_after_send: clean.eraseAfterSend ? 1 : 0,
       next_attempt_at: now,
       locked_until: null,
       lease_token: null,
@@ -117,10 +118,28 @@ async function releaseLease(
   id: number,
   token: string,
   changes: Updateable<MailOutboxTable>,
+  { final = false }: { final?: boolean } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable("mail_outbox")
     .set({ ...changes, locked_until: null, lease_token: null })
+    // A mail that held a code or chat text keeps only its envelope once it is done with.
+    .$if(final, (qb) =>
+      qb.set((eb) => ({
+        text_body: eb
+          .case()
+          .when("erase_after_send", "=", 1)
+          .then("")
+          .else(eb.ref("text_body"))
+          .end(),
+        html_body: eb
+          .case()
+          .when("erase_after_send", "=", 1)
+          .then(sql<string | null>`null`)
+          .else(eb.ref("html_body"))
+          .end(),
+      })),
+    )
     .where("id", "=", id)
     .where("lease_token", "=", token)
     .executeTakeFirst();
@@ -134,11 +153,13 @@ export function markMailDone(
   token: string,
   done: { status: "sent" | "logged"; messageId: string | null; now: number },
 ): Promise<boolean> {
-  return releaseLease(db, id, token, {
-    status: done.status,
-    message_id: done.messageId,
-    finished_at: done.now,
-  });
+  return releaseLease(
+    db,
+    id,
+    token,
+    { status: done.status, message_id: done.messageId, finished_at: done.now },
+    { final: true },
+  );
 }
 
 /** Schedules another attempt after a failed one and gives up the lease. */
@@ -161,11 +182,13 @@ export function markMailFailed(
   token: string,
   failure: { error: string; now: number },
 ): Promise<boolean> {
-  return releaseLease(db, id, token, {
-    status: "failed",
-    last_error: failure.error,
-    finished_at: failure.now,
-  });
+  return releaseLease(
+    db,
+    id,
+    token,
+    { status: "failed", last_error: failure.error, finished_at: failure.now },
+    { final: true },
+  );
 }
 
 export async function findMail(db: Kysely<Database>, id: number): Promise<OutboxMail | undefined> {
@@ -185,4 +208,14 @@ export async function listMail(
   let query = db.selectFrom("mail_outbox").selectAll().orderBy("id").limit(limit);
   if (status) query = query.where("status", "=", status);
   return (await query.execute()).map(toOutboxMail);
+}
+
+/** Removes mail that went out (sent, or printed) before `before`; answers how many. */
+export async function deleteDeliveredMail(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom("mail_outbox")
+    .where("status", "in", ["sent", "logged"])
+    .where("finished_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -32,7 +32,7 @@ function titleOf(html: string): string | undefined {
 
 function h1Of(html: string): string | undefined {
   const m = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
-  return m?.[1] === undefined ? undefined : decodeEntities(m[1].replace(/<[^>]+>/g, "")).trim();
+  return m?.[1] === undefined ? undefined : decodeEntities(m[1].replace(/<[^<>]+>/g, "")).trim();
 }
 
 describe("prerendered pages", () => {

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { siteManifestSchema, type ManifestPage } from "@hourline/contracts/site-manifest";
+import { trimEndWhere } from "@hourline/contracts/text";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { htmlCsp } from "./content-security-policy";
 import { loadStaticFiles, negotiateEncoding, type StaticFile } from "./static-files";
@@ -32,7 +33,7 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 const SHORT = "public, max-age=3600";
 
 function canonicalPath(pathname: string): string {
-  const bare = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const bare = pathname.length > 1 ? trimEndWhere(pathname, (c) => c === "/") : pathname;
   return (bare || "/").toLowerCase();
 }
 
@@ -118,7 +119,7 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       const ifNoneMatch = request.headers["if-none-match"];
       if (
         ifNoneMatch &&
-        (ifNoneMatch === "*" || ifNoneMatch.split(/\s*,\s*/).includes(what.file.etag))
+        (ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => tag.trim() === what.file.etag))
       ) {
         return reply.code(304).send();
       }

@@ -62,7 +62,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (!/\.(br|gz)$/.test(name)) {
+      else if (!/\.(?:br|gz)$/.test(name)) {
         files.set(`/${relative(root, full).split(sep).join("/")}`, load(full));
       }
     }

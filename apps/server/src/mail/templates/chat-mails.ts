@@ -3,6 +3,7 @@
  * that started while no agent was online, and the visitor's copy of a reply they have not seen.
  * Plain text and HTML carry the same content; everything a person typed is escaped.
  */
+import { stripFormatControls } from "@hourline/contracts/text";
 import { escapeHtml } from "../../html/escape-html";
 import { brandName } from "../brand-sender";
 import type { OutgoingMail } from "../outgoing-mail";
@@ -43,7 +44,8 @@ function link(url: string, label: string): string {
 }
 
 export function chatOtpMail(to: string, code: string, validMinutes: number): OutgoingMail {
-  const subject = `${code} is your ${brandName} chat code`;
+  // Not in the subject: subjects show on lock screens and in logs and mail lists.
+  const subject = `Your ${brandName} chat code`;
   const { text, html } = layout(subject, [
     { text: `Your code to start a support chat with ${brandName}:` },
     {
@@ -54,7 +56,7 @@ export function chatOtpMail(to: string, code: string, validMinutes: number): Out
       text: `It is valid for ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this e-mail: nobody can chat as you without it.`,
     },
   ]);
-  return { kind: "chat_otp", to, subject, text, html };
+  return { kind: "chat_otp", to, subject, text, html, eraseAfterSend: true };
 }
 
 export interface OfflineAlertInput {
@@ -65,9 +67,10 @@ export interface OfflineAlertInput {
 }
 
 export function chatOfflineAlertMail(
-  input: OfflineAlertInput,
+  given: OfflineAlertInput,
   settings: { supportInbox: string; publicUrl: string },
 ): OutgoingMail {
+  const input = { ...given, visitorName: stripFormatControls(given.visitorName) };
   const consoleUrl = `${settings.publicUrl}/console`;
   const subject = `New chat from ${input.visitorName} while no agent is online`;
   const { text, html } = layout(subject, [
@@ -99,7 +102,12 @@ export interface MissedReplyInput {
   chatUrl: string;
 }
 
-export function chatMissedReplyMail(input: MissedReplyInput): OutgoingMail {
+export function chatMissedReplyMail(given: MissedReplyInput): OutgoingMail {
+  const input = {
+    ...given,
+    visitorName: stripFormatControls(given.visitorName),
+    agentName: stripFormatControls(given.agentName),
+  };
   const subject = `${input.agentName} from ${brandName} Support replied to your chat`;
   const { text, html } = layout(subject, [
     { text: `Hello ${input.visitorName},` },
@@ -110,7 +118,22 @@ export function chatMissedReplyMail(input: MissedReplyInput): OutgoingMail {
       html: `${link(input.chatUrl, "Continue the conversation")} on our website; your chat is kept open for you.`,
     },
   ]);
-  return { kind: "chat_missed_reply", to: input.to, subject, text, html };
+  return { kind: "chat_missed_reply", to: input.to, subject, text, html, eraseAfterSend: true };
+}
+
+/** One message of a transcript, as the visitor reads it. */
+export interface TranscriptMessage {
+  author: string;
+  fromVisitor: boolean;
+  at: number;
+  /** The message as plain text (message HTML turned into text). */
+  text: string;
+}
+
+/** One message rendered for the mail, in both bodies. */
+export interface TranscriptLine {
+  text: string;
+  html: string;
 }
 
 export interface TranscriptInput {
@@ -118,7 +141,10 @@ export interface TranscriptInput {
   visitorName: string;
   startedAt: number;
   endedAt: number;
-  lines: { author: string; fromVisitor: boolean; at: number; text: string }[];
+  /** Rendered with transcriptLine, oldest first. */
+  lines: TranscriptLine[];
+  /** How many earlier messages were left out to keep the mail deliverable. */
+  omitted?: number;
 }
 
 /** Times in the transcript: UTC, stated, since we do not know the visitor's zone. */
@@ -126,24 +152,50 @@ function utcTime(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/**
+ * One message of the transcript in both bodies. Rendered one at a time by the caller, so a long
+ * conversation can be built in slices without holding up the server.
+ */
+export function transcriptLine(message: TranscriptMessage): TranscriptLine {
+  const author = stripFormatControls(message.author);
+  return {
+    text: `[${utcTime(message.at)}] ${author}:\n${message.text}`,
+    html: `<p style="margin:0 0 12px"><strong><bdi>${escapeHtml(author)}</bdi></strong> <span style="color:#4d5366;font-size:13px">${escapeHtml(utcTime(message.at))}</span><br>${escapeHtml(message.text).replace(/\n/g, "<br>")}</p>`,
+  };
+}
+
 export function chatTranscriptMail(input: TranscriptInput): OutgoingMail {
   const subject = `Your support chat with ${brandName}`;
-  const intro = `Hello ${input.visitorName}, here is your support chat with ${brandName} from ${utcTime(input.startedAt)} to ${utcTime(input.endedAt)}, as you asked.`;
+  const intro = `Hello ${stripFormatControls(input.visitorName)}, here is your support chat with ${brandName} from ${utcTime(input.startedAt)} to ${utcTime(input.endedAt)}, as you asked.`;
   const lines =
     input.lines.length > 0
       ? input.lines
-      : [{ author: brandName, fromVisitor: false, at: input.endedAt, text: "(no messages)" }];
-  const textLines = lines.map((l) => `[${utcTime(l.at)}] ${l.author}:\n${l.text}`).join("\n\n");
-  const htmlLines = lines
-    .map(
-      (l) =>
-        `<p style="margin:0 0 12px"><strong>${escapeHtml(l.author)}</strong> <span style="color:#4d5366;font-size:13px">${escapeHtml(utcTime(l.at))}</span><br>${escapeHtml(l.text).replace(/\n/g, "<br>")}</p>`,
-    )
-    .join("\n");
+      : [
+          transcriptLine({
+            author: brandName,
+            fromVisitor: false,
+            at: input.endedAt,
+            text: "(no messages)",
+          }),
+        ];
+  const omitted = input.omitted ?? 0;
+  const note =
+    omitted > 0
+      ? [
+          {
+            text: `The first ${omitted} ${omitted === 1 ? "message is" : "messages are"} left out: the whole conversation is too long for one e-mail.`,
+          },
+        ]
+      : [];
   const { text, html } = layout(subject, [
     { text: intro },
-    { text: textLines, html: htmlLines, quote: true },
+    ...note,
+    {
+      text: lines.map((l) => l.text).join("\n\n"),
+      html: lines.map((l) => l.html).join("\n"),
+      quote: true,
+    },
     { text: "Reply to our support address any time if something is still open." },
   ]);
-  return { kind: "chat_transcript", to: input.to, subject, text, html };
+  return { kind: "chat_transcript", to: input.to, subject, text, html, eraseAfterSend: true };
 }

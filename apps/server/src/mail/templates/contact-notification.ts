@@ -4,6 +4,7 @@
  * escaped in the HTML and kept out of headers except through the cleaned subject and Reply-To.
  */
 import { escapeHtml } from "../../html/escape-html";
+import { stripFormatControls } from "@hourline/contracts/text";
 import { brandName } from "../brand-sender";
 import type { OutgoingMail } from "../outgoing-mail";
 
@@ -32,9 +33,10 @@ function formatTime(epochMs: number): string {
 }
 
 export function contactNotification(
-  input: ContactNotificationInput,
+  given: ContactNotificationInput,
   settings: ContactNotificationSettings,
 ): OutgoingMail {
+  const input = { ...given, name: stripFormatControls(given.name) };
   const received = formatTime(input.receivedAt);
   const phone = input.phone ?? "not given";
   const page = `${settings.publicUrl}/contact-us`;

@@ -7,7 +7,14 @@
 import multipart from "@fastify/multipart";
 import type { ApiErrorCode } from "@hourline/contracts/api-error";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ConcurrencyGate } from "../../chat/concurrency-gate";
 import { ImageUploadError, processImageUpload, type ProcessedImage } from "../../chat/image-upload";
+import {
+  UploadQuotaError,
+  type UploadOwner,
+  type UploadRecord,
+  type UploadStore,
+} from "../../chat/upload-store";
 
 const exactlyOneFile = "Please send exactly one image, in the form field named file.";
 
@@ -85,6 +92,54 @@ function multipartRefusal(error: unknown): UploadRefusal {
         code: "bad_request",
         message: "The upload could not be read.",
       };
+  }
+}
+
+/**
+ * Images being read and decoded at once, and waiting for a turn, across this instance. libvips
+ * already uses every core for one image; each upload holds up to 25 MB while it waits.
+ */
+export const imageDecoding = new ConcurrencyGate(2, 16);
+
+/**
+ * The request's one image, checked, re-encoded and stored for `owner`, or why it was refused: 409
+ * when the conversation's quota is full (checked before the body is read, and again on save), 503
+ * when too many images are being decoded already.
+ */
+export async function storeOneImage(
+  request: FastifyRequest,
+  store: UploadStore,
+  owner: UploadOwner,
+  limits: { maxBytes: number; maxPixels: number },
+): Promise<{ ok: true; stored: UploadRecord } | UploadRefusal> {
+  const quotaFull = (): UploadRefusal => ({
+    ok: false,
+    status: 409,
+    code: "conflict",
+    message: new UploadQuotaError().message,
+  });
+  if (!(await store.hasRoom(owner))) {
+    discardRestOfBody(request);
+    return quotaFull();
+  }
+  const decoded = await imageDecoding.run(() => receiveOneImage(request, limits));
+  if (!decoded.ran) {
+    discardRestOfBody(request);
+    request.log.warn("chat upload refused: too many images being processed");
+    return {
+      ok: false,
+      status: 503,
+      code: "unavailable",
+      message: "We are processing many images right now. Please try again in a moment.",
+    };
+  }
+  const received = decoded.value;
+  if (!received.ok) return received;
+  try {
+    return { ok: true, stored: await store.save(received.image, owner) };
+  } catch (error) {
+    if (error instanceof UploadQuotaError) return quotaFull();
+    throw error;
   }
 }
 

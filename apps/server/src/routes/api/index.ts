@@ -8,6 +8,7 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { apiError } from "@hourline/contracts/api-error";
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { clientKey } from "../../auth/client-address";
 import { isCrossSiteRequest, originOf } from "../../auth/origin-check";
 import agentRoutes from "./agent/index";
 import verifyOtpRoute from "./client/verify-otp";
@@ -36,10 +37,11 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   // JSON, and urlencoded forms for the no-JavaScript pages; anything else is a 415.
   app.removeContentTypeParser("text/plain");
   await app.register(formbody);
-  // Limits are per route (config.rateLimit); the default key is the client IP, which honours
-  // TRUST_PROXY. The store is per instance.
+  // Limits are per route (config.rateLimit), keyed by the client's address (TRUST_PROXY decides
+  // which one that is) or, for IPv6, its /64. The store is per instance.
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });

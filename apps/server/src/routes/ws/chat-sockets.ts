@@ -9,7 +9,6 @@ import websocket from "@fastify/websocket";
 import {
   agentFrameSchema,
   chatLimits,
-  normalizeEmail,
   visitorFrameSchema,
   type AgentProfile,
   type ErrorFrame,
@@ -17,9 +16,11 @@ import {
   type VisitorPresenceFrame,
   type AgentPresenceFrame,
 } from "@hourline/contracts/chat";
+import { normalizeEmail } from "@hourline/contracts/email-address";
 import { apiError, fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
+import { clientKey } from "../../auth/client-address";
 import { isAllowedUpgradeOrigin, originOf } from "../../auth/origin-check";
 import { channels, presenceKeys, type Unsubscribe } from "../../chat/broker";
 import { ChatRuleError } from "../../chat/support-chat";
@@ -32,16 +33,26 @@ export interface ChatSocketOptions {
   heartbeatMs?: number | undefined;
   /** Frames a socket may send at once, and refilled per second. */
   rate?: { burst: number; perSecond: number } | undefined;
+  /** Open visitor sockets per chat session (tabs of one browser) and per client address. */
+  visitorSocketLimits?: { perSession: number; perClient: number } | undefined;
 }
 
 export const defaultSocketTiming = { heartbeatMs: 30_000, rate: { burst: 20, perSecond: 4 } };
+
+/**
+ * Ten tabs of one browser is more than anyone uses; forty per address leaves room for an office
+ * behind one NAT while keeping one client from holding thousands of sockets.
+ */
+export const defaultVisitorSocketLimits = { perSession: 10, perClient: 40 };
 
 /** What onFrames needs of a contract schema. */
 interface FrameSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: SchemaIssues };
 }
 
-/** Close codes: 1001 server going away, 1008 policy (flood), 4401 session ended. */
+/**
+ * Close codes: 1001 server going away, 1008 policy (flood, too many sockets), 4401 session ended.
+ */
 export const closeCodes = { goingAway: 1001, policy: 1008, sessionEnded: 4401 } as const;
 
 /** The heartbeat visits a tenth of the sockets every tenth of its interval. */
@@ -70,12 +81,37 @@ interface Connection {
 interface VisitorConnection extends Connection {
   kind: "visitor";
   email: string;
+  sessionId: number;
+  clientKey: string;
 }
 
 interface AgentConnection extends Connection {
   kind: "agent";
   agent: AgentProfile;
   sessionId: number;
+}
+
+/** How many sockets are open per key; a key at zero is forgotten. */
+class SocketCounts {
+  private readonly counts = new Map<string, number>();
+
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  /** Counts one more socket under `key` unless `max` are open already. */
+  take(key: string, max: number): boolean {
+    const n = this.count(key);
+    if (n >= max) return false;
+    this.counts.set(key, n + 1);
+    return true;
+  }
+
+  release(key: string): void {
+    const n = this.count(key) - 1;
+    if (n > 0) this.counts.set(key, n);
+    else this.counts.delete(key);
+  }
 }
 
 function send(socket: WebSocket, frame: unknown): void {
@@ -114,6 +150,7 @@ function parseFrame(
 const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) => {
   const allowedOrigin = originOf(options.publicUrl);
   const heartbeatMs = options.heartbeatMs ?? defaultSocketTiming.heartbeatMs;
+  const socketLimits = options.visitorSocketLimits ?? defaultVisitorSocketLimits;
   const rate = options.rate ?? defaultSocketTiming.rate;
   const broker = app.chatBroker;
   const chat = app.supportChat;
@@ -135,6 +172,9 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
   >();
   const agents = new Set<AgentConnection>();
   let sequence = 0;
+  // Open visitor sockets on this instance, per chat session and per client address.
+  const perSession = new SocketCounts();
+  const perClient = new SocketCounts();
 
   const unsubscribers = await Promise.all([
     broker.subscribe(channels.agents, (frame) => {
@@ -149,6 +189,17 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
     broker.subscribe(channels.agentProfiles, (event) => {
       const profile = event as AgentProfile;
       for (const conn of agents) if (conn.agent.id === profile.id) conn.agent = profile;
+    }),
+    // A visitor ended their chat: that browser's session ended with it, on every tab.
+    broker.subscribe(channels.visitorSessions, (event) => {
+      const { sessionId } = event as { sessionId: number };
+      for (const entry of visitors.values()) {
+        for (const conn of entry.sockets) {
+          if (conn.sessionId === sessionId) {
+            conn.socket.close(closeCodes.sessionEnded, "Chat ended");
+          }
+        }
+      }
     }),
     broker.subscribe(channels.agentSessions, (event) => {
       const { sessionId, agentId } = event as { sessionId?: number; agentId: number };
@@ -368,6 +419,22 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         if (normalizeEmail(request.params.email) !== session.email) {
           return refuse(reply, 403, "This chat belongs to another e-mail address.");
         }
+        if (
+          perSession.count(String(session.id)) >= socketLimits.perSession ||
+          perClient.count(clientKey(request.ip)) >= socketLimits.perClient
+        ) {
+          request.log.warn("visitor socket refused: too many open");
+          return reply
+            .code(429)
+            .header("Retry-After", "30")
+            .send(
+              apiError(
+                429,
+                "rate_limited",
+                "Too many chat windows are open. Please close one and try again.",
+              ),
+            );
+        }
         visitorSessionOf.set(request, session);
       },
     },
@@ -380,7 +447,19 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       const conn: VisitorConnection = connection(socket, request, {
         kind: "visitor" as const,
         email: session.email,
+        sessionId: session.id,
+        clientKey: clientKey(request.ip),
       });
+      // Counted here, in one synchronous step: two upgrades let through together cannot both
+      // take the last place.
+      const sessionKey = String(session.id);
+      const tookSession = perSession.take(sessionKey, socketLimits.perSession);
+      const tookClient = tookSession && perClient.take(conn.clientKey, socketLimits.perClient);
+      if (!tookClient) {
+        if (tookSession) perSession.release(sessionKey);
+        socket.close(closeCodes.policy, "Too many chat windows");
+        return;
+      }
       const ready = onFrames(conn, visitorFrameSchema, async (frame) => {
         if (frame.message_type === "chat_end") {
           if (
@@ -391,6 +470,10 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
           }
           const ended = await chat.endByVisitor(session.email);
           if (!ended) throw new ChatRuleError("chat_ended", "This chat has already ended.");
+          // Ending the chat ends this browser's chat session too: on a shared computer the next
+          // person must prove their own address.
+          await app.visitorSessions.end(session.id);
+          await broker.publish(channels.visitorSessions, { sessionId: session.id });
           return;
         }
         if (frame.message_type === "typing") {
@@ -430,6 +513,8 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         send(socket, { message_type: "presence", agents_online: await chat.agentsOnline() });
       })();
       socket.on("close", () => {
+        perSession.release(sessionKey);
+        perClient.release(conn.clientKey);
         const current = visitors.get(session.email);
         if (current) {
           current.sockets.delete(conn);

@@ -137,8 +137,9 @@ describeConsole("the signed-in agent", pgUp, (ctx) => {
       const ack = await socket.ack(clientId);
       return visitor.socket.next((f) => f.message_type === "message" && f.id === ack.id);
     };
+    // The visitor sees the display name, never the agent's address.
     expect(await reply("Hello, Ana here.")).toMatchObject({
-      sender: ana.agent.email,
+      sender: "support",
       sender_type: "agent",
       sender_username: "Ana Lima",
     });
@@ -160,6 +161,22 @@ describeConsole("the signed-in agent", pgUp, (ctx) => {
       "Ana Lima",
       "Ana from Hourline",
       "Ana L.",
+    ]);
+    expect((history.body as { sender: string }[]).map((m) => m.sender)).toEqual([
+      "support",
+      "support",
+      "support",
+    ]);
+    expect(JSON.stringify(history.body)).not.toContain(ana.agent.email);
+    expect(JSON.stringify(visitor.socket.frames)).not.toContain(ana.agent.email);
+    // The console still sees who wrote it.
+    const asAgent = await ana.browser.get(
+      `/api/agent/conversations/${visitor.conversationId}/messages`,
+    );
+    expect((asAgent.body as { sender: string }[]).map((m) => m.sender)).toEqual([
+      ana.agent.email,
+      ana.agent.email,
+      ana.agent.email,
     ]);
     socket.close();
     visitor.socket.close();

@@ -21,7 +21,7 @@ import { z } from "zod/mini";
 import { defaultMaxPixels } from "../../../chat/image-upload";
 import { createUploadStore } from "../../../chat/upload-store";
 import { signedInAgent } from "../../../plugins/agent-sessions";
-import { receiveOneImage, registerImageMultipart } from "../image-multipart";
+import { registerImageMultipart, storeOneImage } from "../image-multipart";
 import { idParamsSchema, idString, type IdParams } from "./id-param";
 
 export interface ConversationRoutesOptions {
@@ -108,7 +108,10 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
       method: "POST",
       url: "/conversations/:id/upload",
       config: { rateLimit: { max: uploadLimit.max, timeWindow: uploadLimit.timeWindowMs } },
-      schema: { params, response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema } },
+      schema: {
+        params,
+        response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema, "5xx": apiErrorSchema },
+      },
       handler: async (request, reply) => {
         const { agent } = signedInAgent(request);
         const conversation = await chat.conversation(request.params.id);
@@ -118,19 +121,18 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
             .code(409)
             .send(apiError(409, "conflict", "This chat has ended, so no more images can be sent."));
         }
-        const received = await receiveOneImage(request, {
-          maxBytes: chatLimits.uploadBytes,
-          maxPixels: defaultMaxPixels,
-        });
-        if (!received.ok) {
+        const result = await storeOneImage(
+          request,
+          store,
+          { conversationId: conversation.id, uploadedBy: `agent:${agent.id}` },
+          { maxBytes: chatLimits.uploadBytes, maxPixels: defaultMaxPixels },
+        );
+        if (!result.ok) {
           return reply
-            .code(received.status)
-            .send(apiError(received.status, received.code, received.message));
+            .code(result.status)
+            .send(apiError(result.status, result.code, result.message));
         }
-        const stored = await store.save(received.image, {
-          conversationId: conversation.id,
-          uploadedBy: `agent:${agent.id}`,
-        });
+        const { stored } = result;
         request.log.info(
           { uploadId: stored.id, conversationId: conversation.id, agentId: agent.id },
           "chat image stored",

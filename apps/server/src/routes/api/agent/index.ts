@@ -18,8 +18,6 @@ import conversationRoutes, { type ConversationRoutesOptions } from "./conversati
 import profileRoutes from "./profile";
 
 export interface AgentRoutesOptions {
-  /** Sign-in attempts per client IP per window, whatever their outcome. */
-  loginRateLimit?: { max: number; timeWindowMs: number } | undefined;
   /** DATA_DIR, for the images agents send. */
   dataDir: string;
   uploadRateLimit?: ConversationRoutesOptions["uploadRateLimit"];
@@ -27,13 +25,10 @@ export interface AgentRoutesOptions {
   isCrossSite: (request: FastifyRequest) => boolean;
 }
 
-export const defaultLoginRateLimit = { max: 10, timeWindowMs: 15 * 60_000 };
-
 export const incorrectCredentialsMessage = "The e-mail or password is incorrect.";
 
 const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options) => {
   const sessions = app.agentSessions;
-  const loginLimit = options.loginRateLimit ?? defaultLoginRateLimit;
 
   // Answers about one agent's work are never kept by a browser or a proxy, and none is given to
   // another site's page, not even for a GET.
@@ -51,15 +46,24 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
     method: "POST",
     url: "/login",
     bodyLimit: 8 * 1024,
-    config: { rateLimit: { max: loginLimit.max, timeWindow: loginLimit.timeWindowMs } },
+    // Attempts per client and failures per address are counted in the database by the session
+    // service, before the password is checked (see plugins/agent-sessions.ts).
     schema: {
       body: agentLoginBodySchema,
       response: { 200: agentAnswerSchema, "4xx": apiErrorSchema },
     },
     handler: async (request, reply) => {
-      const result = await sessions.signIn(request.body.email, request.body.password);
+      const result = await sessions.signIn(request.body.email, request.body.password, request.ip);
       if (!result.ok) {
-        if (result.retryAfterSeconds > 0) {
+        if (result.limited === "client") {
+          request.log.warn("agent sign-in refused: too many attempts from this client");
+          return sendRetryLater(
+            reply,
+            result.retryAfterSeconds * 1000,
+            "Too many requests. Please try again in {wait}.",
+          );
+        }
+        if (result.limited === "address") {
           request.log.warn("agent sign-in refused: too many failures for this e-mail address");
           return sendRetryLater(
             reply,

@@ -62,7 +62,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       const { agent, sessionId } = signedInAgent(request);
       const check = await sessions.checkOwnPassword(agent, request.body.current_password);
       if (!check.ok) {
-        if (check.retryAfterSeconds > 0) {
+        if (check.limited) {
           return sendRetryLater(
             reply,
             check.retryAfterSeconds * 1000,

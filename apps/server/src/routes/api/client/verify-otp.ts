@@ -5,7 +5,7 @@
 import { apiError } from "@hourline/contracts/api-error";
 import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat";
 import type { FastifyPluginAsync } from "fastify";
-import { maskEmail } from "../support/chat";
+import { maskEmail } from "../../../log/redaction";
 
 const verifyOtpRoute: FastifyPluginAsync = async (app) => {
   app.post<{ Body: VerifyOtpBody }>(

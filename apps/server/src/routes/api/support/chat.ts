@@ -6,24 +6,20 @@
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import {
   chatEmailBodySchema,
-  normalizeEmail,
   registerBodySchema,
   type ChatEmailBody,
   type ChatUser,
   type RegisterBody,
 } from "@hourline/contracts/chat";
+import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { forVisitor } from "../../../chat/chat-message-row";
+import { maskEmail } from "../../../log/redaction";
 import { listMessagesAfter } from "../../../repositories/chat-messages";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
 import { sendRetryLater } from "../rate-limited-error";
 
 const NON_NEGATIVE_INT = /^\d{1,15}$/;
-
-/** Masks an address for the log: the first letter and the domain. */
-export function maskEmail(email: string): string {
-  const at = email.indexOf("@");
-  return at > 0 ? `${email[0]}***${email.slice(at)}` : "***";
-}
 
 const chatRoutes: FastifyPluginAsync = async (app) => {
   /** The visitor's session, or a 401 already sent. */
@@ -134,7 +130,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       });
       const newest = messages[messages.length - 1];
       if (newest) await app.supportChat.markSeenByVisitor(conversation.id, newest.id);
-      return messages;
+      return messages.map(forVisitor);
     },
   );
 

@@ -6,8 +6,9 @@
  * IP. The image is read with a byte limit, checked by its magic bytes and re-encoded without
  * metadata (chat/image-upload.ts), stored under a server-made name (chat/upload-store.ts), and the
  * answer is `{status: 200, url}` with url = /api/support/uploads/<name>, the one image source a
- * message may hold. Errors: 401 no session, 409 no open conversation, 413 too many bytes or pixels,
- * 415 not a PNG/JPEG/GIF/WebP, 400 a damaged image or not exactly one `file` part, 429.
+ * message may hold. Errors: 401 no session, 409 no open conversation or the conversation's image
+ * quota is full, 413 too many bytes or pixels, 415 not a PNG/JPEG/GIF/WebP, 400 a damaged image or
+ * not exactly one `file` part, 429, 503 while too many images are being processed.
  *
  * GET /api/support/uploads/:name: the stored bytes, to the visitor whose conversation the image
  * belongs to (by the session's e-mail, never by anything in the URL) or to any signed-in agent;
@@ -22,7 +23,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { defaultMaxPixels } from "../../../chat/image-upload";
 import { isUploadName, uploadExtensionOf } from "../../../chat/upload-name";
 import { createUploadStore } from "../../../chat/upload-store";
-import { receiveOneImage, registerImageMultipart } from "../image-multipart";
+import { registerImageMultipart, storeOneImage } from "../image-multipart";
 
 export interface UploadRouteOptions {
   dataDir: string;
@@ -57,29 +58,24 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
     method: "POST",
     url: "/upload",
     config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } },
-    schema: { response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema } },
+    schema: { response: { 200: uploadAnswerSchema, "4xx": apiErrorSchema, "5xx": apiErrorSchema } },
     handler: async (request, reply) => {
       const session = await app.visitorSessions.authenticate(request);
       if (!session) {
         return sendError(reply, 401, "unauthorized", "Please verify your e-mail address first.");
       }
-      const conversation = await app.database.db
-        .selectFrom("chat_conversations")
-        .select("id")
-        .where("visitor_email", "=", session.email)
-        .where("state", "=", "open")
-        .executeTakeFirst();
+      const conversation = await app.supportChat.openConversation(session.email);
       if (!conversation) {
         return sendError(reply, 409, "conflict", "Please start a chat before sending an image.");
       }
-      const received = await receiveOneImage(request, { maxBytes, maxPixels });
-      if (!received.ok) return sendError(reply, received.status, received.code, received.message);
-      const image = received.image;
-
-      const stored = await store.save(image, {
-        conversationId: conversation.id,
-        uploadedBy: `visitor:${session.email}`,
-      });
+      const result = await storeOneImage(
+        request,
+        store,
+        { conversationId: conversation.id, uploadedBy: `visitor:${session.email}` },
+        { maxBytes, maxPixels },
+      );
+      if (!result.ok) return sendError(reply, result.status, result.code, result.message);
+      const { stored } = result;
       request.log.info(
         { uploadId: stored.id, conversationId: conversation.id, size: stored.size },
         "chat image stored",

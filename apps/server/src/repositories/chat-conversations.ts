@@ -1,0 +1,144 @@
+/**
+ * Chat conversations (table chat_conversations) and the writes that change their state: ending
+ * one, and claiming the mails that follow it (a transcript, a reply the visitor missed). Each
+ * claim is one conditional UPDATE, so when two instances race exactly one of them sends.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { ChatConversationsTable, ChatParty, Database } from "../db/schema";
+import type { ChatMessageRow } from "../chat/chat-message-row";
+
+export type ConversationRow = Selectable<ChatConversationsTable>;
+
+export function findConversation(
+  db: Kysely<Database>,
+  id: number,
+): Promise<ConversationRow | undefined> {
+  return db.selectFrom("chat_conversations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The visitor's open conversation (there is at most one). */
+export function findOpenConversation(
+  db: Kysely<Database>,
+  email: string,
+): Promise<ConversationRow | undefined> {
+  return db
+    .selectFrom("chat_conversations")
+    .selectAll()
+    .where("visitor_email", "=", email)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+}
+
+/** Ends an open conversation; false when it had ended already. */
+export async function endConversation(
+  db: Kysely<Database>,
+  id: number,
+  { by, now }: { by: ChatParty; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ state: "ended", ended_at: now, ended_by: by })
+    .where("id", "=", id)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The visitor has been shown everything up to `messageId`. */
+export async function markSeenByVisitor(
+  db: Kysely<Database>,
+  conversationId: number,
+  messageId: number,
+): Promise<void> {
+  await db
+    .updateTable("chat_conversations")
+    .set({ visitor_seen_id: messageId })
+    .where("id", "=", conversationId)
+    .where("visitor_seen_id", "<", messageId)
+    .execute();
+}
+
+/** Ended conversations whose asked-for transcript is not queued yet, oldest first. */
+export async function conversationsAwaitingTranscript(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("chat_conversations")
+    .select("id")
+    .where("state", "=", "ended")
+    .where("transcript_requested", "=", 1)
+    .where("transcript_mailed_at", "is", null)
+    .orderBy("ended_at")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks the transcript as queued; true for the one caller that may enqueue it. */
+export async function claimTranscriptMail(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ transcript_mailed_at: now })
+    .where("id", "=", id)
+    .where("transcript_mailed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Claims the missed-reply mail of a quiet period: true when the visitor has still not seen
+ * `messageId` and no such mail went out in the last `quietMs`.
+ */
+export async function claimMissedReplyMail(
+  db: Kysely<Database>,
+  id: number,
+  { messageId, now, quietMs }: { messageId: number; now: number; quietMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ offline_mail_at: now })
+    .where("id", "=", id)
+    .where("visitor_seen_id", "<", messageId)
+    .where((eb) =>
+      eb.or([eb("offline_mail_at", "is", null), eb("offline_mail_at", "<=", now - quietMs)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Agents' messages of a conversation after `afterId`, oldest first. */
+export function listAgentMessagesAfter(
+  db: Kysely<Database>,
+  conversationId: number,
+  afterId: number,
+): Promise<ChatMessageRow[]> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("sender_type", "=", "agent")
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** A page of a conversation's stored rows after `afterId`, oldest first. */
+export function listMessageRowsAfter(
+  db: Kysely<Database>,
+  conversationId: number,
+  { afterId, limit }: { afterId: number; limit: number },
+): Promise<ChatMessageRow[]> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
+}
