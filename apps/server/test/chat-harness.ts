@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { BuildOptions } from "../src/app";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
-import { testApp } from "./helpers";
+import { freshPgSchema, PG_URL, postgresAvailable, testApp } from "./helpers";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -39,6 +39,52 @@ export async function startChatServer(
     async close() {
       await app.close();
       if (!givenSink) await sink.stop();
+    },
+  };
+}
+
+/** The two stores every chat suite runs on. */
+export const stores = [
+  { name: "SQLite", pg: false },
+  { name: "PostgreSQL", pg: true },
+] as const;
+export type Store = { name: string; pg: boolean };
+
+/** Whether PostgreSQL answers; says so when it does not, naming what is skipped. */
+export async function postgresFor(what: string): Promise<boolean> {
+  const up = await postgresAvailable();
+  if (!up) {
+    console.warn(
+      `SKIPPING ${what} on PostgreSQL: no PostgreSQL answers at ${PG_URL}. ` +
+        "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
+    );
+  }
+  return up;
+}
+
+/**
+ * A chat server on SQLite, or on PostgreSQL in a fresh schema that close() drops. `schema` lets
+ * a second instance share the first one's database.
+ */
+export async function startChatServerOn(
+  store: { pg: boolean },
+  env: Record<string, string> = {},
+  options: BuildOptions & { dataDir?: string; sink?: SmtpSink; schema?: string } = {},
+): Promise<ChatServer & { schema?: string }> {
+  const { schema: shared, ...rest } = options;
+  if (!store.pg) return startChatServer(env, rest);
+  const fresh = shared ? undefined : await freshPgSchema();
+  const schema = shared ?? (fresh?.schema as string);
+  const server = await startChatServer(
+    { ...env, DATABASE_URL: PG_URL },
+    { ...rest, pgSchema: schema },
+  );
+  return {
+    ...server,
+    schema,
+    async close() {
+      await server.close();
+      await fresh?.drop();
     },
   };
 }

@@ -13,11 +13,10 @@ import {
   AGENT_ENV,
   Browser,
   ORIGIN,
-  startChatServer,
+  startChatServerOn,
   type ChatServer,
   type FrameSocket,
 } from "./chat-harness";
-import { freshPgSchema, PG_URL } from "./helpers";
 
 /** The chat server's environment for console tests: the bootstrap admin, and a trusted proxy. */
 export const CONSOLE_ENV = { ...AGENT_ENV, TRUST_PROXY: "127.0.0.1" };
@@ -39,20 +38,8 @@ export const INCORRECT = {
 /**
  * A chat server for console tests on SQLite, or on PostgreSQL in a fresh schema that close() drops.
  */
-export async function startConsoleServer(store: { pg: boolean }): Promise<ChatServer> {
-  if (!store.pg) return startChatServer(CONSOLE_ENV);
-  const { schema, drop } = await freshPgSchema();
-  const server = await startChatServer(
-    { ...CONSOLE_ENV, DATABASE_URL: PG_URL },
-    { pgSchema: schema },
-  );
-  return {
-    ...server,
-    async close() {
-      await server.close();
-      await drop();
-    },
-  };
+export function startConsoleServer(store: { pg: boolean }): Promise<ChatServer> {
+  return startChatServerOn(store, CONSOLE_ENV);
 }
 
 let lastIp = 0;

@@ -377,7 +377,7 @@ describe("console security", () => {
     const attributes = String(setCookie)
       .split(";")
       .map((a) => a.trim());
-    expect(attributes[0]).toMatch(/^hl_agent=[A-Za-z0-9_-]{43}$/);
+    expect(attributes[0]).toMatch(/^hl_agent=[\w-]{43}$/);
     expect(attributes).toContain("HttpOnly");
     expect(attributes).toContain("SameSite=Lax");
     expect(attributes).toContain("Path=/");

@@ -4,7 +4,7 @@
  * with the bootstrap admin signed in; and the API's answers the tests compare bodies with.
  */
 import { afterAll, beforeAll, describe } from "vitest";
-import { uniqueEmail, type ChatServer } from "./chat-harness";
+import { postgresFor, stores, uniqueEmail, type ChatServer } from "./chat-harness";
 import {
   ADMIN,
   ClientBrowser,
@@ -14,7 +14,6 @@ import {
   type Answer,
   type SignedIn,
 } from "./console-clients";
-import { PG_URL, postgresAvailable } from "./helpers";
 
 /** The password of every agent the tests add. */
 export const PASSWORD = "agent password 2026";
@@ -50,17 +49,7 @@ export function titled<E>(rows: [unknown, E][]): [string, unknown, E][] {
   });
 }
 
-/** Whether PostgreSQL answers; says so when it does not, naming what is skipped. */
-export async function postgresFor(what: string): Promise<boolean> {
-  const up = await postgresAvailable();
-  if (!up) {
-    console.warn(
-      `SKIPPING ${what} on PostgreSQL: no PostgreSQL answers at ${PG_URL}. ` +
-        "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-    );
-  }
-  return up;
-}
+export { postgresFor };
 
 export interface ConsoleContext {
   readonly pg: boolean;
@@ -79,10 +68,7 @@ export function describeConsole(
   pgUp: boolean,
   define: (ctx: ConsoleContext) => void,
 ): void {
-  for (const store of [
-    { name: "SQLite", pg: false },
-    { name: "PostgreSQL", pg: true },
-  ]) {
+  for (const store of stores) {
     describe.skipIf(store.pg && !pgUp)(`${title} (${store.name})`, () => {
       let server: ChatServer | undefined;
       let admin: SignedIn | undefined;

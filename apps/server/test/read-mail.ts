@@ -34,7 +34,7 @@ function decodeEncodedWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(
-      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
       (_m, _charset: string, enc: string, text: string) =>
         enc.toUpperCase() === "B"
           ? Buffer.from(text, "base64").toString("utf8")

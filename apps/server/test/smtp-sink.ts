@@ -22,6 +22,37 @@ export interface SmtpSink {
   start(): Promise<void>;
 }
 
+/**
+ * The mail as received, read (MIME decoded) only when a test first looks at it: the sink runs in
+ * the test process, and decoding every large mail at once would stall the very event loop some
+ * tests measure.
+ */
+function receivedMail(raw: string, envelopeFrom: string, envelopeTo: string[]): ReceivedMail {
+  let read: ReadMail | undefined;
+  const mail = () => (read ??= readMail(raw));
+  return {
+    raw,
+    envelopeFrom,
+    envelopeTo,
+    get headers() {
+      return mail().headers;
+    },
+    header: (name: string) => mail().header(name),
+    get rawHeaders() {
+      return mail().rawHeaders;
+    },
+    get contentType() {
+      return mail().contentType;
+    },
+    get text() {
+      return mail().text;
+    },
+    get html() {
+      return mail().html;
+    },
+  };
+}
+
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
@@ -41,12 +72,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           stream.on("end", () => {
             const raw = Buffer.concat(chunks).toString("utf8");
             const envelope = session.envelope;
-            messages.push({
-              ...readMail(raw),
-              raw,
-              envelopeFrom: envelope.mailFrom ? envelope.mailFrom.address : "",
-              envelopeTo: envelope.rcptTo.map((r) => r.address),
-            });
+            messages.push(
+              receivedMail(
+                raw,
+                envelope.mailFrom ? envelope.mailFrom.address : "",
+                envelope.rcptTo.map((r) => r.address),
+              ),
+            );
             for (const wake of waiters) wake();
             callback();
           });

@@ -147,29 +147,50 @@ for (const store of stores) {
       await agent.socket.next(
         (f) => f.message_type === "chat_ended" && f.conversation_id === user.conversation_id,
       );
+      // Ending the chat ended this browser's chat session with it (on a shared computer the next
+      // person proves their own address): the socket closes, and the history is closed to it.
+      expect((await visitor.closed).code).toBe(4401);
+      expect(
+        (await browser.get(`/api/support/get_message/${encodeURIComponent(email)}/`)).status,
+      ).toBe(401);
+      expect((await browser.post("/api/support/check_chat_email", { email })).body).toEqual({
+        status: 200,
+        is_verify: false,
+      });
+      // Proven again (past the code's resend cooldown), register opens a new conversation.
+      await server.app.database.db
+        .updateTable("chat_otp_codes")
+        .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
+        .where("email", "=", email)
+        .execute();
+      await verifyVisitor(browser, server.sink, email);
       expect(
         (await browser.get(`/api/support/get_message/${encodeURIComponent(email)}/`)).body,
       ).toEqual([]);
       const again = (await browser.post("/api/support/register", { username: "Asha Rao", email }))
         .body as { conversation_id: number };
       expect(again.conversation_id).not.toBe(user.conversation_id);
+      const visitorAgain = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
+      await visitorAgain.opened;
+      await visitorAgain.next((f) => f.message_type === "presence");
 
       // The agent ends this one: the visitor's socket is told, and writing afterwards is refused.
       agent.socket.send({ message_type: "chat_end", conversation_id: again.conversation_id });
       expect(
-        await visitor.next(
+        await visitorAgain.next(
           (f) => f.message_type === "chat_ended" && f.conversation_id === again.conversation_id,
         ),
       ).toMatchObject({ ended_by: "agent", target_email: email });
       const late = newClientId();
-      visitor.send({ message: "hello?", msg_type: "text", client_id: late });
+      visitorAgain.send({ message: "hello?", msg_type: "text", client_id: late });
       expect(
-        await visitor.next((f) => f.message_type === "error" && f.client_id === late),
+        await visitorAgain.next((f) => f.message_type === "error" && f.client_id === late),
       ).toMatchObject({ code: "chat_ended" });
+      // An agent's ending leaves the visitor's session alone: they may start again at once.
       const state = await browser.get(`/api/support/conversations/${again.conversation_id}`);
       expect(state.body).toMatchObject({ state: "ended", ended_by: "agent" });
 
-      visitor.close();
+      visitorAgain.close();
       agent.socket.close();
     });
 

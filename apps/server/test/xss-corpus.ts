@@ -389,7 +389,7 @@ const urlAttributes = new Set([
   "values",
 ]);
 
-const ownUploadSrc = /^\/api\/support\/uploads\/[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp)$/;
+const ownUploadSrc = /^\/api\/support\/uploads\/[\w-]{16,64}\.(?:png|jpg|gif|webp)$/;
 
 /** What a browser does before reading a URL's scheme: no whitespace, no control characters. */
 function schemeView(value: string): string {
@@ -428,7 +428,7 @@ export function findActiveContent(html: string): string | null {
           if (attr.startsWith("on")) note(`event handler ${attr} on <${name}>`);
           else if (attr === "style") note(`style attribute on <${name}>`);
           else if (attr === "srcdoc") note(`srcdoc on <${name}>`);
-          if (urlAttributes.has(attr) && /^(javascript|vbscript|data):/.test(schemeView(value))) {
+          if (urlAttributes.has(attr) && /^(?:javascript|vbscript|data):/.test(schemeView(value))) {
             note(`${attr}="${value.slice(0, 60)}" on <${name}>`);
           }
           if (!allowedAttributes[name]?.has(attr)) note(`attribute ${attr} on <${name}>`);
@@ -437,7 +437,7 @@ export function findActiveContent(html: string): string | null {
           note(`image source "${(attribs.src ?? "").slice(0, 60)}" is not one of our uploads`);
         }
         if (name === "a" && attribs.href !== undefined) {
-          if (!/^(https?:\/\/|mailto:)/i.test(attribs.href)) note(`link to "${attribs.href}"`);
+          if (!/^(?:https?:\/\/|mailto:)/i.test(attribs.href)) note(`link to "${attribs.href}"`);
           if (attribs.target !== "_blank" || !/\bnoopener\b/.test(attribs.rel ?? "")) {
             note(`link without target=_blank and rel=noopener`);
           }

@@ -391,13 +391,14 @@ test("while the console's tab is hidden: a chime, a notification, and the unread
 
   const visitor = await clients.open();
   const chat = await visitorChat(visitor.page, { name: "Hidden Tab Visitor" });
+  await expect.poll(alerts).toContain(
+    // The name is isolated (FSI ... PDI), so a right-to-left name cannot reorder the title.
+    "notification: New chat from \u2068Hidden Tab Visitor\u2069 | A visitor is waiting for an answer.",
+  );
+  await send(chat.panel.editor, "Anyone there?");
   await expect
     .poll(alerts)
-    .toContain(
-      "notification: New chat from Hidden Tab Visitor | A visitor is waiting for an answer.",
-    );
-  await send(chat.panel.editor, "Anyone there?");
-  await expect.poll(alerts).toContain("notification: Hidden Tab Visitor wrote | Anyone there?");
+    .toContain("notification: \u2068Hidden Tab Visitor\u2069 wrote | Anyone there?");
   expect((await alerts()).filter((a) => a === "chime").length).toBeGreaterThanOrEqual(2);
   await expect(agent.page).toHaveTitle(/^\(\d+\) Inbox · Hourline support$/);
 
@@ -413,5 +414,5 @@ test("while the console's tab is hidden: a chime, a notification, and the unread
   await expect(
     consoleUi(agent.page).item("Hidden Tab Visitor").getByTestId("conversation-unread"),
   ).toHaveCount(0);
-  await expect(agent.page).toHaveTitle(/Hidden Tab Visitor · Hourline support$/);
+  await expect(agent.page).toHaveTitle(/Hidden Tab Visitor\u2069 · Hourline support$/);
 });

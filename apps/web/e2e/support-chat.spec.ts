@@ -509,10 +509,8 @@ test.describe("ending a chat", () => {
   test("the visitor ends it after confirming, back to an empty form", async ({ page, agents }) => {
     await page.goto("/");
     const dialog = await openChat(page);
-    const { conversationId } = await startChat(page, dialog, {
-      name: "Priya Nair",
-      email: visitorEmail("visitor-ends"),
-    });
+    const email = visitorEmail("visitor-ends");
+    const { conversationId } = await startChat(page, dialog, { name: "Priya Nair", email });
     const agent = await agents.connect();
     const panel = chatPanel(dialog);
 
@@ -539,6 +537,13 @@ test.describe("ending a chat", () => {
     await expect(form.start).toBeDisabled();
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
+    // Ending the chat ended this browser's chat session: on a shared computer the next person
+    // cannot chat as Priya without a code from her mailbox.
+    await form.name.fill("Someone Else");
+    await form.email.fill(email);
+    await form.email.blur();
+    await expect(form.verifyEmail).toBeVisible();
+    await expect(form.verified).toHaveCount(0);
   });
 });
 

@@ -17,10 +17,14 @@ function mailsTo(email: string): StoredMail[] {
     .filter((m) => m.to.includes(email.toLowerCase()));
 }
 
-/** The subject line of a chat code mail: "123456 is your Hourline chat code". */
+/**
+ * The code of a chat code mail ("Your Hourline chat code"): it is only in the body, on a line of its
+ * own in the plain-text part (the subject never carries it).
+ */
 function codeOf(mail: StoredMail): string | undefined {
   const subject = /^Subject: (.*)$/im.exec(mail.raw)?.[1];
-  return subject ? /^(\d{6}) is your /.exec(subject)?.[1] : undefined;
+  if (!subject || !/chat code$/i.test(subject.trim())) return undefined;
+  return /^(\d{6})\r?$/m.exec(mail.raw)?.[1];
 }
 
 /** Codes already handed out per address, so each call returns the next mail's code. */
