@@ -90,7 +90,7 @@ const manifest: SiteManifest = {
 writeFileSync(join(buildDir, "site-manifest.json"), JSON.stringify(manifest, null, 2));
 
 // Precompress every text file worth compressing; the server picks the variant the client accepts.
-const compressible = /\.(html|js|css|svg|xml|xsl|txt|json|webmanifest|data)$/;
+const compressible = /\.(?:html|js|css|svg|xml|xsl|txt|json|webmanifest|data)$/;
 let compressed = 0;
 function walk(dir: string) {
   for (const name of readdirSync(dir)) {
