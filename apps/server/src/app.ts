@@ -2,6 +2,7 @@
  * Builds the Fastify application: outside plugins first (security headers, database), then the app's
  * own routes, then the site, which answers every path nobody else claimed. server.ts only starts it.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import cookie from "@fastify/cookie";
 import { apiError } from "@hourline/contracts/api-error";
 import Fastify, {
@@ -57,6 +58,23 @@ function rawBadRequest(headers: Record<string, string>): string {
   return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
+/** Node marks the requests it hands to the 'upgrade' event (untyped in @types/node). */
+function isUpgradeRequest(request: IncomingMessage): boolean {
+  return (request as IncomingMessage & { upgrade?: unknown }).upgrade === true;
+}
+
+/**
+ * Closes the socket of an upgrade request that was answered over HTTP instead of upgraded, once
+ * the answer is written. Such a socket has no HTTP parser any more: keep-alive cannot work on it.
+ */
+function endUpgradeSocketAfterAnswer(response: ServerResponse): void {
+  const socket = response.socket;
+  response.setHeader("Connection", "close");
+  response.once("finish", () => {
+    if (socket && !socket.destroyed) socket.end(() => socket.destroy());
+  });
+}
+
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
@@ -86,8 +104,9 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
     // Malformed URLs and content types are the client's fault: answer in the API's error shape,
     // with the security headers (no hook has run for these).
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
+      if (isUpgradeRequest(request.raw)) endUpgradeSocketAfterAnswer(reply.raw);
       // The reply here is typed for a route-less context; its runtime API is the usual one.
       return (reply as unknown as FastifyReply)
         .code(status)
@@ -123,6 +142,13 @@ export async function buildApp(
   });
 
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  // An upgrade request (Connection: Upgrade) arrives through the server's 'upgrade' event, on a
+  // socket Node no longer reads as HTTP. Unless a socket route takes it over (hijacking the reply,
+  // so this never fires), its answer is the last thing that socket carries: close it, or it stays
+  // open for good, and holds up the server's shutdown.
+  app.addHook("onRequest", async (request, reply) => {
+    if (isUpgradeRequest(request.raw)) endUpgradeSocketAfterAnswer(reply.raw);
+  });
   // While shutting down, a request on a kept-alive connection is told to go elsewhere.
   let closing = false;
   app.addHook("preClose", async () => {
