@@ -164,6 +164,18 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       this.websocketServer.close();
       done();
     },
+    // The plugin's default logs every socket error at level error. A frame over the limit, bad
+    // UTF-8 or a broken frame is the peer's doing (ws names these WS_ERR_* and has already begun
+    // closing with the matching code): that is worth a line, not an alert. Anything else is ours.
+    errorHandler(error, socket, request) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code === "string" && code.startsWith("WS_ERR_")) {
+        request.log.info({ code, reason: error.message }, "chat socket closed: bad frame");
+      } else {
+        request.log.error({ err: error }, "chat socket failed");
+      }
+      socket.terminate();
+    },
   });
 
   const visitors = new Map<
@@ -401,6 +413,17 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       .send(apiError(status, status === 401 ? "unauthorized" : "forbidden", message));
   }
 
+  /**
+   * A socket's address asked over plain HTTP (no Upgrade header) by someone who may connect: told
+   * what the address is for, in the API's error shape (the plugin's own answer is an empty 404).
+   */
+  function upgradeRequired(reply: FastifyReply) {
+    return reply
+      .code(426)
+      .header("Upgrade", "websocket")
+      .send(apiError(426, "bad_request", "This address takes WebSocket connections only."));
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Visitors
 
@@ -435,6 +458,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
               ),
             );
         }
+        if (!request.ws) return upgradeRequired(reply);
         visitorSessionOf.set(request, session);
       },
     },
@@ -548,6 +572,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         }
         const session = await app.agentSessions.authenticate(request);
         if (!session) return refuse(reply, 401, "Please sign in.");
+        if (!request.ws) return upgradeRequired(reply);
         agentSessionOf.set(request, session);
       },
     },
