@@ -1,7 +1,7 @@
 /**
  * Lets API routes declare their bodies and answers with the zod schemas of packages/contracts: the
  * same schema the web app validates with parses the request, and a failure becomes a 400 naming
- * each field, never a 500.
+ * each field, never a 500. A string with a NUL character in it is refused before the schema runs.
  */
 import { fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
@@ -32,11 +32,39 @@ function isZodSchema(schema: unknown): schema is ParsingSchema {
   );
 }
 
+/**
+ * The top-level field holding a string with a NUL character anywhere inside it, if any. NUL has no
+ * business in any text we take, and PostgreSQL cannot store it in a text column (or search for
+ * it): such a request is the client's mistake, not a 500. Iterative, as a body may nest deeply.
+ */
+function fieldWithNul(data: object): string | undefined {
+  for (const [field, value] of Object.entries(data)) {
+    const pending: unknown[] = [value];
+    while (pending.length > 0) {
+      const next = pending.pop();
+      if (typeof next === "string") {
+        if (next.includes("\u0000")) return field;
+      } else if (typeof next === "object" && next !== null) {
+        pending.push(...Object.values(next));
+      }
+    }
+  }
+  return undefined;
+}
+
 export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url }) => {
   if (!isZodSchema(schema)) throw new Error(`${method} ${url}: API schemas must be zod schemas`);
   return (data: unknown) => {
     if (typeof data !== "object" || data === null || Array.isArray(data)) {
       return { error: new BodyValidationError(undefined, "The body must be a JSON object.") };
+    }
+    const nulField = fieldWithNul(data);
+    if (nulField !== undefined) {
+      return {
+        error: new BodyValidationError({
+          [nulField]: "Please remove the NUL character (U+0000) from this field.",
+        }),
+      };
     }
     const result = schema.safeParse(data);
     return result.success
