@@ -194,9 +194,17 @@ export type VisitorFrame = z.infer<typeof visitorFrameSchema>;
 // ---------------------------------------------------------------------------------------------
 // Frames on /ws/agent/
 
+/**
+ * A conversation's id as the agent sends it: a whole number the database can hold (1.5 or 2^63
+ * would reach the query and fail there, on PostgreSQL, instead of being refused here).
+ */
+const conversationId = z
+  .number({ error: "conversation_id must be a conversation id." })
+  .check(z.int(), z.minimum(1, "conversation_id must be a conversation id."));
+
 export const agentMessageFrameSchema = z.object({
   message_type: z.literal("message"),
-  conversation_id: z.number(),
+  conversation_id: conversationId,
   message: messageHtml,
   msg_type: msgType,
   client_id: clientId,
@@ -204,12 +212,12 @@ export const agentMessageFrameSchema = z.object({
 
 export const agentChatEndFrameSchema = z.object({
   message_type: z.literal("chat_end"),
-  conversation_id: z.number(),
+  conversation_id: conversationId,
 });
 
 export const agentTypingFrameSchema = z.object({
   message_type: z.literal("typing"),
-  conversation_id: z.number(),
+  conversation_id: conversationId,
   typing: z.boolean(),
 });
 
