@@ -1,7 +1,8 @@
 /**
  * Lets API routes declare their bodies and answers with the zod schemas of packages/contracts: the
  * same schema the web app validates with parses the request, and a failure becomes a 400 naming
- * each field, never a 500. A string with a NUL character in it is refused before the schema runs.
+ * each field, never a 500. A value the schema accepts is still refused when a string in it holds a
+ * NUL character.
  */
 import { fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
@@ -35,7 +36,7 @@ function isZodSchema(schema: unknown): schema is ParsingSchema {
 /**
  * The top-level field holding a string with a NUL character anywhere inside it, if any. NUL has no
  * business in any text we take, and PostgreSQL cannot store it in a text column (or search for
- * it): such a request is the client's mistake, not a 500. Iterative, as a body may nest deeply.
+ * it): such a request is the client's mistake, not a 500. Iterative, so nesting costs no stack.
  */
 function fieldWithNul(data: object): string | undefined {
   for (const [field, value] of Object.entries(data)) {
@@ -58,7 +59,12 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
     if (typeof data !== "object" || data === null || Array.isArray(data)) {
       return { error: new BodyValidationError(undefined, "The body must be a JSON object.") };
     }
-    const nulField = fieldWithNul(data);
+    const result = schema.safeParse(data);
+    if (!result.success) return { error: new BodyValidationError(fieldErrors(result.error)) };
+    const nulField =
+      typeof result.data === "object" && result.data !== null
+        ? fieldWithNul(result.data)
+        : undefined;
     if (nulField !== undefined) {
       return {
         error: new BodyValidationError({
@@ -66,10 +72,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
         }),
       };
     }
-    const result = schema.safeParse(data);
-    return result.success
-      ? { value: result.data }
-      : { error: new BodyValidationError(fieldErrors(result.error)) };
+    return { value: result.data };
   };
 };
 
