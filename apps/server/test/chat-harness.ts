@@ -293,3 +293,16 @@ export const AGENT_ENV = {
   BOOTSTRAP_AGENT_EMAIL: "lead@hourline.example",
   BOOTSTRAP_AGENT_PASSWORD: "correct horse battery",
 };
+
+/** A browser behind the trusted proxy, whose requests come from `ip` (as X-Forwarded-For says). */
+export class BrowserAt extends Browser {
+  constructor(
+    server: ChatServer,
+    private readonly ip: string,
+  ) {
+    super(server);
+  }
+  override request(method: string, path: string, body?: unknown, headers = {}) {
+    return super.request(method, path, body, { "x-forwarded-for": this.ip, ...headers });
+  }
+}
