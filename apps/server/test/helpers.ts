@@ -113,6 +113,30 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
+/**
+ * Creates a fresh database, for a server run as a child process (which takes its database from
+ * DATABASE_URL alone, with no schema option); drop() ends its connections and removes it.
+ */
+export async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
 /** Creates a fresh schema for one test file and returns it with a function that drops it. */
 export async function freshPgSchema(): Promise<{ schema: string; drop(): Promise<void> }> {
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
