@@ -94,6 +94,18 @@ for (const store of stores) {
         expect(secrets[0]?.value.length).toBeGreaterThanOrEqual(40);
       });
 
+      it("stores a message holding NUL characters without them (PostgreSQL cannot hold them)", async () => {
+        const res = await post(app, { ...valid, message: "Call me\u0000 back\u0000" });
+        expect(res.statusCode).toBe(200);
+        const newest = (await stored()).find((m) => m.message.startsWith("Call me"));
+        expect(newest?.message).toBe("Call me back");
+        const onlyNul = await post(app, { ...valid, message: "\u0000\u0000" });
+        expect(onlyNul.statusCode).toBe(400);
+        expect(onlyNul.json()).toMatchObject({
+          error: { fields: { message: "Please write your message." } },
+        });
+      });
+
       it("takes a message without a phone number", async () => {
         const res = await post(app, { name: "Ravi", email: "ravi@shop.example", message: "Hello" });
         expect(res.statusCode).toBe(200);
