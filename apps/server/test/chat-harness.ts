@@ -58,10 +58,14 @@ export async function startChatServerOn(
   if (!store.pg) return startChatServer(env, rest);
   const fresh = shared ? undefined : await freshPgSchema();
   const schema = shared ?? (fresh?.schema as string);
-  const server = await startChatServer(
-    { ...env, DATABASE_URL: PG_URL },
-    { ...rest, pgSchema: schema },
-  );
+  let server: ChatServer;
+  try {
+    server = await startChatServer({ ...env, DATABASE_URL: PG_URL }, { ...rest, pgSchema: schema });
+  } catch (err) {
+    // A server that never started leaves no schema behind either.
+    await fresh?.drop();
+    throw err;
+  }
   return {
     ...server,
     schema,
