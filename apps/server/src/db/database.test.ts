@@ -7,16 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index";
-import { freshPgSchema, PG_URL, postgresAvailable, testApp } from "../../test/helpers";
+import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../test/helpers";
 import { openDatabase, type DatabaseHandle } from "./database";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  console.warn(
-    `SKIPPING the PostgreSQL migration tests: no PostgreSQL answers at ${PG_URL}. ` +
-      "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-  );
-}
+const pgUp = await postgresFor("the migration tests");
 
 async function exercise(handle: DatabaseHandle) {
   await handle.migrate();
