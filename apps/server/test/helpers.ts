@@ -50,7 +50,12 @@ export async function postgresAvailable(): Promise<boolean> {
     await client.connect();
     await client.query("select 1");
     return true;
-  } catch {
+  } catch (err) {
+    // Locally a suite may skip its PostgreSQL half; in CI a missing database is a failure, or a
+    // broken service would pass as green.
+    if (process.env.CI === "true") {
+      throw new Error(`CI=true and no PostgreSQL answers at ${PG_URL}`, { cause: err });
+    }
     return false;
   } finally {
     await client.end().catch(() => undefined);
