@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index";
 import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../test/helpers";
+import { loadSqlite } from "./sqlite-binding";
 import { openDatabase, type DatabaseHandle } from "./database";
 
 const pgUp = await postgresFor("the migration tests");
@@ -44,7 +45,7 @@ describe("migrations on SQLite", () => {
     } finally {
       await handle.close();
     }
-    const { default: SQLite } = await import("better-sqlite3");
+    const SQLite = loadSqlite();
     const raw = new SQLite(join(dir, "hourline.sqlite"));
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
     raw.close();
