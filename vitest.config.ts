@@ -11,6 +11,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Suites that spawn dist/server.js run the bundle of today's sources.
+          globalSetup: ["test/global-setup.ts"],
         },
       },
       {

@@ -14,7 +14,12 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
+
+// The SQLite driver made for this Node line (apps/server/src/db/sqlite-binding.ts says why).
+const SQLITE_DRIVER =
+  Number.parseInt(process.versions.node, 10) >= 22 ? "better-sqlite3" : "better-sqlite3-node20";
+const Database = createRequire(import.meta.url)(SQLITE_DRIVER);
 import {
   cpuSeconds,
   ensureServerBuild,
@@ -99,7 +104,7 @@ import { WebSocketServer } from "ws";
 const mode = process.env.MODE;
 let insert = null;
 if (mode === "relay-sqlite") {
-  const { default: Database } = await import("better-sqlite3");
+  const { default: Database } = await import(process.env.SQLITE_DRIVER);
   const db = new Database(process.env.RELAY_DB);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
@@ -123,6 +128,7 @@ function startBare(mode) {
     PORT: String(barePort),
     MODE: mode,
     RELAY_DB: join(dir, "relay.sqlite"),
+    SQLITE_DRIVER,
   });
 }
 

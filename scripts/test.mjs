@@ -1,19 +1,39 @@
 // `npm test`: everything a fresh machine needs to run every suite, then the suites.
 // Chromium (Debian's) -> build -> unit and integration tests (Vitest) -> browser tests (Playwright).
+// In CI (CI=true) the Vitest suites run a second time on Node 24 LTS when this Node is another
+// line, so the product is tested on both the machine's Node and the current LTS.
 import { spawnSync } from "node:child_process";
 
-const steps = [
-  ["bash", ["scripts/ensure-chromium.sh"]],
-  ["npm", ["run", "build"]],
-  ["npx", ["vitest", "run"]],
-  ["npx", ["playwright", "test"]],
-];
+const CURRENT_LTS = "24";
+const onOtherLine = process.versions.node.split(".")[0] !== CURRENT_LTS;
 
-for (const [command, args] of steps) {
+function run(command, args, env = process.env) {
   console.log(`\n> ${command} ${args.join(" ")}`);
-  const { status } = spawnSync(command, args, { stdio: "inherit" });
+  const { status } = spawnSync(command, args, { stdio: "inherit", env });
   if (status !== 0) {
     console.error(`\n${command} ${args.join(" ")} failed (exit ${status})`);
     process.exit(status ?? 1);
   }
+}
+
+run("bash", ["scripts/ensure-chromium.sh"]);
+run("npm", ["run", "build"]);
+run("npx", ["vitest", "run"]);
+run("npx", ["playwright", "test"]);
+
+if (process.env.CI === "true" && onOtherLine) {
+  const found = spawnSync("bash", ["scripts/ensure-node.sh", CURRENT_LTS], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const bin = found.stdout.trim();
+  if (found.status !== 0 || !bin) {
+    console.error(`\nNode ${CURRENT_LTS} could not be installed (exit ${found.status})`);
+    process.exit(1);
+  }
+  console.log(`\n# the unit and integration tests again, on Node ${CURRENT_LTS} LTS`);
+  run(`${bin}/node`, ["node_modules/vitest/vitest.mjs", "run"], {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+  });
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { BuildOptions } from "../src/app";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
-import { freshPgSchema, PG_URL, postgresAvailable, testApp } from "./helpers";
+import { freshPgSchema, PG_URL, testApp } from "./helpers";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -43,24 +43,7 @@ export async function startChatServer(
   };
 }
 
-/** The two stores every chat suite runs on. */
-export const stores = [
-  { name: "SQLite", pg: false },
-  { name: "PostgreSQL", pg: true },
-] as const;
-export type Store = { name: string; pg: boolean };
-
-/** Whether PostgreSQL answers; says so when it does not, naming what is skipped. */
-export async function postgresFor(what: string): Promise<boolean> {
-  const up = await postgresAvailable();
-  if (!up) {
-    console.warn(
-      `SKIPPING ${what} on PostgreSQL: no PostgreSQL answers at ${PG_URL}. ` +
-        "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-    );
-  }
-  return up;
-}
+export { postgresFor, stores, type Store } from "./helpers";
 
 /**
  * A chat server on SQLite, or on PostgreSQL in a fresh schema that close() drops. `schema` lets
@@ -75,10 +58,14 @@ export async function startChatServerOn(
   if (!store.pg) return startChatServer(env, rest);
   const fresh = shared ? undefined : await freshPgSchema();
   const schema = shared ?? (fresh?.schema as string);
-  const server = await startChatServer(
-    { ...env, DATABASE_URL: PG_URL },
-    { ...rest, pgSchema: schema },
-  );
+  let server: ChatServer;
+  try {
+    server = await startChatServer({ ...env, DATABASE_URL: PG_URL }, { ...rest, pgSchema: schema });
+  } catch (err) {
+    // A server that never started leaves no schema behind either.
+    await fresh?.drop();
+    throw err;
+  }
   return {
     ...server,
     schema,
@@ -293,3 +280,16 @@ export const AGENT_ENV = {
   BOOTSTRAP_AGENT_EMAIL: "lead@hourline.example",
   BOOTSTRAP_AGENT_PASSWORD: "correct horse battery",
 };
+
+/** A browser behind the trusted proxy, whose requests come from `ip` (as X-Forwarded-For says). */
+export class BrowserAt extends Browser {
+  constructor(
+    server: ChatServer,
+    private readonly ip: string,
+  ) {
+    super(server);
+  }
+  override request(method: string, path: string, body?: unknown, headers = {}) {
+    return super.request(method, path, body, { "x-forwarded-for": this.ip, ...headers });
+  }
+}

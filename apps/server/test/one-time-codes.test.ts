@@ -8,223 +8,297 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Browser,
   codeFromMail,
-  startChatServer,
+  postgresFor,
+  startChatServerOn,
+  stores,
   uniqueEmail,
   type ChatServer,
 } from "./chat-harness";
 
-describe("one-time codes", () => {
-  let server: ChatServer;
-  const logLines: string[] = [];
+const pgUp = await postgresFor("the one-time code tests");
 
-  beforeAll(async () => {
-    server = await startChatServer(
-      {},
-      {
-        logger: {
-          level: "info",
-          stream: new Writable({
-            write(chunk: Buffer, _enc, done) {
-              logLines.push(chunk.toString());
-              done();
-            },
-          }),
+/**
+ * Codes that never repeat within a run (104729 is prime, so coprime to 10^6: a million calls
+ * before the first repeat), so a test that compares an old code with a newer one always has two
+ * different codes to compare; random ones are equal once in a million.
+ */
+function distinctCodes(): () => string {
+  let n = 0;
+  return () => ((314159 + 104729 * n++) % 1_000_000).toString().padStart(6, "0");
+}
+
+for (const store of stores) {
+  describe.skipIf(store.pg && !pgUp)(`one-time codes (${store.name})`, () => {
+    let server: ChatServer;
+    const logLines: string[] = [];
+
+    beforeAll(async () => {
+      server = await startChatServerOn(
+        store,
+        {},
+        {
+          chat: { makeOtp: distinctCodes() },
+          logger: {
+            level: "info",
+            stream: new Writable({
+              write(chunk: Buffer, _enc, done) {
+                logLines.push(chunk.toString());
+                done();
+              },
+            }),
+          },
         },
-      },
-    );
-  });
-  afterAll(async () => server.close());
-
-  async function requestCode(browser: Browser, email: string) {
-    const before = server.sink.messages.length;
-    const answer = await browser.post("/api/support/otp_generate_chat", { email });
-    expect(answer.status).toBe(200);
-    return codeFromMail(server.sink, email, before);
-  }
-
-  it("mails 6 digits, stores only a hash, and never logs the code", async () => {
-    const email = uniqueEmail();
-    const browser = new Browser(server);
-    const code = await requestCode(browser, email);
-    expect(code).toMatch(/^\d{6}$/);
-    const rows = await server.app.database.db
-      .selectFrom("chat_otp_codes")
-      .selectAll()
-      .where("email", "=", email)
-      .execute();
-    expect(rows).toHaveLength(1);
-    expect(JSON.stringify(rows)).not.toContain(code);
-    const [row] = rows;
-    expect(row && row.expires_at - row.created_at).toBe(10 * 60_000);
-    expect(await browser.post("/api/client/verify_otp", { email, otp: code })).toMatchObject({
-      status: 200,
+      );
     });
-    const log = logLines.join("");
-    expect(log).toContain("chat code sent");
-    expect(log).toContain("chat code verification");
-    expect(log).not.toContain(code);
-    expect(log).not.toContain(email);
-  });
+    afterAll(async () => server.close());
 
-  it("works once", async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(new Browser(server), email);
-    expect(
-      (await new Browser(server).post("/api/client/verify_otp", { email, otp: code })).status,
-    ).toBe(200);
-    const reuse = await new Browser(server).post("/api/client/verify_otp", { email, otp: code });
-    expect(reuse.status).toBe(400);
-    expect(reuse.body).toMatchObject({ error: { code: "otp_expired" } });
-  });
-
-  it("expires after 10 minutes", async () => {
-    const email = uniqueEmail();
-    const code = await requestCode(new Browser(server), email);
-    await server.app.database.db
-      .updateTable("chat_otp_codes")
-      .set({ expires_at: Date.now() - 1 })
-      .where("email", "=", email)
-      .execute();
-    const late = await new Browser(server).post("/api/client/verify_otp", { email, otp: code });
-    expect(late.body).toMatchObject({ status: 400, error: { code: "otp_expired" } });
-  });
-
-  it("voids older codes when a newer one is sent", async () => {
-    const email = uniqueEmail();
-    const browser = new Browser(server);
-    const first = await requestCode(browser, email);
-    // Past the cooldown.
-    await server.app.database.db
-      .updateTable("chat_otp_codes")
-      .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
-      .where("email", "=", email)
-      .execute();
-    const second = await requestCode(browser, email);
-    if (first !== second) {
-      const old = await browser.post("/api/client/verify_otp", { email, otp: first });
-      expect(old.status).toBe(400);
+    async function requestCode(browser: Browser, email: string) {
+      const before = server.sink.messages.length;
+      const answer = await browser.post("/api/support/otp_generate_chat", { email });
+      expect(answer.status).toBe(200);
+      return codeFromMail(server.sink, email, before);
     }
-    expect((await browser.post("/api/client/verify_otp", { email, otp: second })).status).toBe(200);
-    const rows = await server.app.database.db
-      .selectFrom("chat_otp_codes")
-      .select(["closed_reason"])
-      .where("email", "=", email)
-      .orderBy("id")
-      .execute();
-    expect(rows.map((r) => r.closed_reason)).toEqual(["replaced", "used"]);
-  });
 
-  it("voids a code after 5 wrong tries, saying how many are left before", async () => {
-    const email = uniqueEmail();
-    const browser = new Browser(server);
-    const code = await requestCode(browser, email);
-    const wrong = code === "000000" ? "111111" : "000000";
-    for (let left = 4; left >= 1; left--) {
-      const answer = await browser.post("/api/client/verify_otp", { email, otp: wrong });
-      expect(answer.body).toMatchObject({ status: 400, error: { code: "otp_invalid" } });
-      expect(JSON.stringify(answer.body)).toContain(`${left} ${left === 1 ? "try" : "tries"} left`);
-    }
-    const fifth = await browser.post("/api/client/verify_otp", { email, otp: wrong });
-    expect(fifth.body).toMatchObject({ error: { code: "otp_locked" } });
-    const right = await browser.post("/api/client/verify_otp", { email, otp: code });
-    expect(right.status).toBe(400);
-    expect(browser.cookies.size).toBe(0);
-  });
-
-  it("refuses malformed codes as a validation error", async () => {
-    const email = uniqueEmail();
-    for (const otp of ["", "12345", "1234567", "abcdef", 123456]) {
-      const answer = await new Browser(server).post("/api/client/verify_otp", { email, otp });
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ error: { fields: { otp: expect.any(String) } } });
-    }
-  });
-
-  it("keeps a 60 s resend cooldown with Retry-After", async () => {
-    const email = uniqueEmail();
-    const browser = new Browser(server);
-    await requestCode(browser, email);
-    const again = await browser.post("/api/support/otp_generate_chat", { email });
-    expect(again.status).toBe(429);
-    const retry = Number(again.headers.get("retry-after"));
-    expect(retry).toBeGreaterThan(55);
-    expect(retry).toBeLessThanOrEqual(60);
-    expect(again.body).toMatchObject({ status: 429, error: { code: "rate_limited" } });
-  });
-
-  it("caps codes per e-mail per hour", async () => {
-    const email = uniqueEmail();
-    const browser = new Browser(server);
-    for (let i = 0; i < 5; i++) {
-      await requestCode(browser, email);
+    /** Moves every code of `email` back past the resend cooldown. */
+    async function pastCooldown(email: string) {
       await server.app.database.db
         .updateTable("chat_otp_codes")
         .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
         .where("email", "=", email)
         .execute();
     }
-    const sixth = await browser.post("/api/support/otp_generate_chat", { email });
-    expect(sixth.status).toBe(429);
-    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(60);
-  });
 
-  it("caps codes per IP per hour, whatever the address", async () => {
-    const ipHash = server.app.hashIp("127.0.0.1");
-    const used = await server.app.database.db
-      .selectFrom("chat_otp_codes")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("ip_hash", "=", ipHash)
-      .where("created_at", ">", Date.now() - 3_600_000)
-      .executeTakeFirstOrThrow();
-    const browser = new Browser(server);
-    let refused: Awaited<ReturnType<Browser["post"]>> | undefined;
-    for (let i = Number(used.n); i < 25 && !refused; i++) {
-      const answer = await browser.post("/api/support/otp_generate_chat", { email: uniqueEmail() });
-      if (answer.status === 429) refused = answer;
-    }
-    expect(refused?.body).toMatchObject({ error: { code: "rate_limited" } });
-    const count = await server.app.database.db
-      .selectFrom("chat_otp_codes")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("ip_hash", "=", ipHash)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(20);
-  });
-
-  it("answers the same for a known and an unknown address", async () => {
-    const fresh = new Browser(server);
-    // A separate server, so the IP cap of the test above does not interfere.
-    const other = await startChatServer({}, { sink: server.sink });
-    try {
-      const known = uniqueEmail();
-      const b = new Browser(other);
-      const first = await b.post("/api/support/otp_generate_chat", { email: known });
-      const code = await codeFromMail(server.sink, known);
-      await b.post("/api/client/verify_otp", { email: known, otp: code });
-      await b.post("/api/support/register", { username: "Known", email: known });
-      await other.app.database.db
-        .updateTable("chat_otp_codes")
-        .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
+    async function closedReasons(email: string) {
+      const rows = await server.app.database.db
+        .selectFrom("chat_otp_codes")
+        .select(["closed_reason"])
+        .where("email", "=", email)
+        .orderBy("id")
         .execute();
-      const again = await new Browser(other).post("/api/support/otp_generate_chat", {
-        email: known,
-      });
-      const unknown = await new Browser(other).post("/api/support/otp_generate_chat", {
-        email: uniqueEmail(),
-      });
-      expect(first.body).toEqual({ status: 200 });
-      expect(again.body).toEqual(unknown.body);
-      expect(again.status).toBe(unknown.status);
-    } finally {
-      await other.close();
+      return rows.map((r) => r.closed_reason);
     }
-    expect(fresh.cookies.size).toBe(0);
-  });
 
-  it("refuses a code request or verification posted from another site", async () => {
-    const email = uniqueEmail();
-    const evil = new Browser(server, "https://evil.example");
-    expect((await evil.post("/api/support/otp_generate_chat", { email })).status).toBe(403);
-    expect((await evil.post("/api/client/verify_otp", { email, otp: "123456" })).status).toBe(403);
+    it("mails 6 digits, stores only a hash, and never logs the code", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      const code = await requestCode(browser, email);
+      expect(code).toMatch(/^\d{6}$/);
+      const rows = await server.app.database.db
+        .selectFrom("chat_otp_codes")
+        .selectAll()
+        .where("email", "=", email)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(code);
+      const [row] = rows;
+      expect(row && row.expires_at - row.created_at).toBe(10 * 60_000);
+      expect(await browser.post("/api/client/verify_otp", { email, otp: code })).toMatchObject({
+        status: 200,
+      });
+      const log = logLines.join("");
+      expect(log).toContain("chat code sent");
+      expect(log).toContain("chat code verification");
+      expect(log).not.toContain(code);
+      expect(log).not.toContain(email);
+    });
+
+    it("works once", async () => {
+      const email = uniqueEmail();
+      const code = await requestCode(new Browser(server), email);
+      expect(
+        (await new Browser(server).post("/api/client/verify_otp", { email, otp: code })).status,
+      ).toBe(200);
+      const reuse = await new Browser(server).post("/api/client/verify_otp", { email, otp: code });
+      expect(reuse.status).toBe(400);
+      expect(reuse.body).toMatchObject({ error: { code: "otp_expired" } });
+    });
+
+    it("expires after 10 minutes", async () => {
+      const email = uniqueEmail();
+      const code = await requestCode(new Browser(server), email);
+      await server.app.database.db
+        .updateTable("chat_otp_codes")
+        .set({ expires_at: Date.now() - 1 })
+        .where("email", "=", email)
+        .execute();
+      const late = await new Browser(server).post("/api/client/verify_otp", { email, otp: code });
+      expect(late.body).toMatchObject({ status: 400, error: { code: "otp_expired" } });
+    });
+
+    it("voids older codes when a newer one is sent", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      const first = await requestCode(browser, email);
+      await pastCooldown(email);
+      const second = await requestCode(browser, email);
+      expect(second).not.toBe(first);
+      const old = await browser.post("/api/client/verify_otp", { email, otp: first });
+      expect(old.status).toBe(400);
+      expect(browser.cookies.size).toBe(0);
+      expect((await browser.post("/api/client/verify_otp", { email, otp: second })).status).toBe(
+        200,
+      );
+      expect(await closedReasons(email)).toEqual(["replaced", "used"]);
+    });
+
+    it("a replaced code never works again, even after the newer code is used or locked", async () => {
+      const verify = (email: string, otp: string) =>
+        new Browser(server).post("/api/client/verify_otp", { email, otp });
+      /** Two codes sent to a fresh address, the first replaced by the second. */
+      const replaced = async () => {
+        const email = uniqueEmail();
+        const browser = new Browser(server);
+        const first = await requestCode(browser, email);
+        await pastCooldown(email);
+        const second = await requestCode(browser, email);
+        expect(second).not.toBe(first);
+        return { email, first, second };
+      };
+
+      // The newer code used: the older one is no open code to fall back on.
+      const used = await replaced();
+      expect((await verify(used.email, used.second)).status).toBe(200);
+      const afterUse = await verify(used.email, used.first);
+      expect(afterUse.body).toMatchObject({ status: 400, error: { code: "otp_expired" } });
+      expect(afterUse.headers.getSetCookie()).toEqual([]);
+      expect(await closedReasons(used.email)).toEqual(["replaced", "used"]);
+
+      // The newer code locked by wrong tries: nor is the older one.
+      const locked = await replaced();
+      const wrong = ["000000", "111111", "222222"].find(
+        (c) => c !== locked.first && c !== locked.second,
+      );
+      for (let i = 0; i < 4; i++) {
+        expect((await verify(locked.email, wrong ?? "")).body).toMatchObject({
+          error: { code: "otp_invalid" },
+        });
+      }
+      expect((await verify(locked.email, wrong ?? "")).body).toMatchObject({
+        error: { code: "otp_locked" },
+      });
+      expect((await verify(locked.email, locked.second)).status).toBe(400);
+      const afterLock = await verify(locked.email, locked.first);
+      expect(afterLock.body).toMatchObject({ status: 400, error: { code: "otp_expired" } });
+      expect(afterLock.headers.getSetCookie()).toEqual([]);
+      expect(await closedReasons(locked.email)).toEqual(["replaced", "locked"]);
+    });
+
+    it("voids a code after 5 wrong tries, saying how many are left before", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      const code = await requestCode(browser, email);
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let left = 4; left >= 1; left--) {
+        const answer = await browser.post("/api/client/verify_otp", { email, otp: wrong });
+        expect(answer.body).toMatchObject({ status: 400, error: { code: "otp_invalid" } });
+        expect(JSON.stringify(answer.body)).toContain(
+          `${left} ${left === 1 ? "try" : "tries"} left`,
+        );
+      }
+      const fifth = await browser.post("/api/client/verify_otp", { email, otp: wrong });
+      expect(fifth.body).toMatchObject({ error: { code: "otp_locked" } });
+      const right = await browser.post("/api/client/verify_otp", { email, otp: code });
+      expect(right.status).toBe(400);
+      expect(browser.cookies.size).toBe(0);
+    });
+
+    it("refuses malformed codes as a validation error", async () => {
+      const email = uniqueEmail();
+      for (const otp of ["", "12345", "1234567", "abcdef", 123456]) {
+        const answer = await new Browser(server).post("/api/client/verify_otp", { email, otp });
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ error: { fields: { otp: expect.any(String) } } });
+      }
+    });
+
+    it("keeps a 60 s resend cooldown with Retry-After", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      await requestCode(browser, email);
+      const again = await browser.post("/api/support/otp_generate_chat", { email });
+      expect(again.status).toBe(429);
+      const retry = Number(again.headers.get("retry-after"));
+      expect(retry).toBeGreaterThan(55);
+      expect(retry).toBeLessThanOrEqual(60);
+      expect(again.body).toMatchObject({ status: 429, error: { code: "rate_limited" } });
+    });
+
+    it("caps codes per e-mail per hour", async () => {
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      for (let i = 0; i < 5; i++) {
+        await requestCode(browser, email);
+        await server.app.database.db
+          .updateTable("chat_otp_codes")
+          .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
+          .where("email", "=", email)
+          .execute();
+      }
+      const sixth = await browser.post("/api/support/otp_generate_chat", { email });
+      expect(sixth.status).toBe(429);
+      expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(60);
+    });
+
+    it("caps codes per IP per hour, whatever the address", async () => {
+      const ipHash = server.app.hashIp("127.0.0.1");
+      const used = await server.app.database.db
+        .selectFrom("chat_otp_codes")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("ip_hash", "=", ipHash)
+        .where("created_at", ">", Date.now() - 3_600_000)
+        .executeTakeFirstOrThrow();
+      const browser = new Browser(server);
+      let refused: Awaited<ReturnType<Browser["post"]>> | undefined;
+      for (let i = Number(used.n); i < 25 && !refused; i++) {
+        const answer = await browser.post("/api/support/otp_generate_chat", {
+          email: uniqueEmail(),
+        });
+        if (answer.status === 429) refused = answer;
+      }
+      expect(refused?.body).toMatchObject({ error: { code: "rate_limited" } });
+      const count = await server.app.database.db
+        .selectFrom("chat_otp_codes")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("ip_hash", "=", ipHash)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(20);
+    });
+
+    it("answers the same for a known and an unknown address", async () => {
+      // A separate server, so the IP cap of the test above does not interfere.
+      const other = await startChatServerOn(store, {}, { sink: server.sink });
+      try {
+        const known = uniqueEmail();
+        const b = new Browser(other);
+        const first = await b.post("/api/support/otp_generate_chat", { email: known });
+        const code = await codeFromMail(server.sink, known);
+        await b.post("/api/client/verify_otp", { email: known, otp: code });
+        await b.post("/api/support/register", { username: "Known", email: known });
+        await other.app.database.db
+          .updateTable("chat_otp_codes")
+          .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
+          .execute();
+        const again = await new Browser(other).post("/api/support/otp_generate_chat", {
+          email: known,
+        });
+        const unknown = await new Browser(other).post("/api/support/otp_generate_chat", {
+          email: uniqueEmail(),
+        });
+        expect(first.body).toEqual({ status: 200 });
+        expect(again.body).toEqual(unknown.body);
+        expect(again.status).toBe(unknown.status);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("refuses a code request or verification posted from another site", async () => {
+      const email = uniqueEmail();
+      const evil = new Browser(server, "https://evil.example");
+      expect((await evil.post("/api/support/otp_generate_chat", { email })).status).toBe(403);
+      expect((await evil.post("/api/client/verify_otp", { email, otp: "123456" })).status).toBe(
+        403,
+      );
+    });
   });
-});
+}

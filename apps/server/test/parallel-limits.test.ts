@@ -8,32 +8,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OneTimeCodes } from "../src/chat/one-time-codes";
 import {
   AGENT_ENV,
-  Browser,
+  BrowserAt,
   postgresFor,
   startChatServerOn,
   stores,
+  type ChatServer,
   uniqueEmail,
   verifyVisitor,
-  type ChatServer,
 } from "./chat-harness";
 import { solid } from "./image-fixtures";
 
 const pgUp = await postgresFor("the parallel-limit tests");
 const PROXY_ENV = { ...AGENT_ENV, TRUST_PROXY: "127.0.0.1" };
 const AT_ONCE = 50;
-
-/** A browser whose requests come from `ip`, as a proxy in front would tell the server. */
-class ClientAt extends Browser {
-  constructor(
-    server: ChatServer,
-    private readonly ip: string,
-  ) {
-    super(server);
-  }
-  override request(method: string, path: string, body?: unknown, headers = {}) {
-    return super.request(method, path, body, { "x-forwarded-for": this.ip, ...headers });
-  }
-}
 
 let lastIp = 0;
 const freshIp = () => {
@@ -75,7 +62,7 @@ for (const store of stores) {
       it("checks at most 20 wrong passwords for one address, from 60 clients at once", async () => {
         const answers = await Promise.all(
           Array.from({ length: 60 }, (_, i) =>
-            new ClientAt(i % 2 ? server : second, freshIp()).post("/api/agent/login", {
+            new BrowserAt(i % 2 ? server : second, freshIp()).post("/api/agent/login", {
               email: AGENT_ENV.BOOTSTRAP_AGENT_EMAIL,
               password: `wrong guess number ${i}`,
             }),
@@ -88,7 +75,7 @@ for (const store of stores) {
         const ip = freshIp();
         const answers = await Promise.all(
           Array.from({ length: AT_ONCE }, (_, i) =>
-            new ClientAt(i % 2 ? server : second, ip).post("/api/agent/login", {
+            new BrowserAt(i % 2 ? server : second, ip).post("/api/agent/login", {
               email: `nobody.${i}@example.com`,
               password: "a wrong password",
             }),
@@ -99,7 +86,7 @@ for (const store of stores) {
 
       it("compares at most 5 guesses of one code", async () => {
         const email = uniqueEmail();
-        const requested = await new ClientAt(server, freshIp()).post(
+        const requested = await new BrowserAt(server, freshIp()).post(
           "/api/support/otp_generate_chat",
           { email },
         );
@@ -109,7 +96,7 @@ for (const store of stores) {
         try {
           const answers = await Promise.all(
             Array.from({ length: AT_ONCE }, (_, i) =>
-              new ClientAt(i % 2 ? server : second, freshIp()).post("/api/client/verify_otp", {
+              new BrowserAt(i % 2 ? server : second, freshIp()).post("/api/client/verify_otp", {
                 email,
                 // The right code is among them, sent last.
                 otp: i === AT_ONCE - 1 ? code : String(100000 + i),
@@ -135,7 +122,7 @@ for (const store of stores) {
         const email = uniqueEmail();
         const answers = await Promise.all(
           Array.from({ length: AT_ONCE }, (_, i) =>
-            new ClientAt(i % 2 ? server : second, freshIp()).post(
+            new BrowserAt(i % 2 ? server : second, freshIp()).post(
               "/api/support/otp_generate_chat",
               {
                 email,
@@ -156,7 +143,7 @@ for (const store of stores) {
         const ip = freshIp();
         const answers = await Promise.all(
           Array.from({ length: AT_ONCE }, (_, i) =>
-            new ClientAt(i % 2 ? server : second, ip).post("/api/support/otp_generate_chat", {
+            new BrowserAt(i % 2 ? server : second, ip).post("/api/support/otp_generate_chat", {
               email: uniqueEmail(),
             }),
           ),
@@ -166,7 +153,7 @@ for (const store of stores) {
 
       it("keeps a conversation's image quota when the last places are raced for", async () => {
         const email = uniqueEmail();
-        const visitor = new ClientAt(server, freshIp());
+        const visitor = new BrowserAt(server, freshIp());
         await verifyVisitor(visitor, server.sink, email);
         const registered = await visitor.post("/api/support/register", { username: "Ana", email });
         const conversationId = (registered.body as { conversation_id: number }).conversation_id;

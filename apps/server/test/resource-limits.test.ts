@@ -9,13 +9,14 @@ import { defaultVisitorSocketLimits } from "../src/routes/ws/chat-sockets";
 import { imageDecoding } from "../src/routes/api/image-multipart";
 import {
   AGENT_ENV,
-  Browser,
+  type Browser,
+  BrowserAt,
   chattingVisitor,
   startChatServer,
-  uniqueEmail,
-  verifyVisitor,
   type ChatServer,
   type FrameSocket,
+  uniqueEmail,
+  verifyVisitor,
 } from "./chat-harness";
 import { solid } from "./image-fixtures";
 import { testApp } from "./helpers";
@@ -62,7 +63,7 @@ describe("visitor sockets", () => {
     const browsers: Browser[] = [];
     // Five visitors behind one address, eight tabs each.
     for (let v = 0; v < 5; v++) {
-      const browser = new ProxiedBrowser(server, ip);
+      const browser = new BrowserAt(server, ip);
       const email = uniqueEmail();
       await verifyVisitor(browser, server.sink, email);
       await browser.post("/api/support/register", { username: `Visitor ${v}`, email });
@@ -75,7 +76,7 @@ describe("visitor sockets", () => {
         sockets.push(socket);
       }
     }
-    const extra = new ProxiedBrowser(server, ip);
+    const extra = new BrowserAt(server, ip);
     const email = uniqueEmail();
     await verifyVisitor(extra, server.sink, email);
     await expect(
@@ -90,19 +91,6 @@ describe("visitor sockets", () => {
     for (const socket of sockets) socket.close();
   });
 });
-
-/** A browser behind the trusted proxy, with its own client address. */
-class ProxiedBrowser extends Browser {
-  constructor(
-    server: ChatServer,
-    private readonly ip: string,
-  ) {
-    super(server);
-  }
-  override request(method: string, path: string, body?: unknown, headers = {}) {
-    return super.request(method, path, body, { "x-forwarded-for": this.ip, ...headers });
-  }
-}
 
 describe("image decoding", () => {
   let server: ChatServer;

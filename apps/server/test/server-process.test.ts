@@ -66,4 +66,29 @@ describe("server process", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  // On Node 24 with better-sqlite3 12 about half of all starts, and every start on a fresh data
+  // directory, ended in SIGABRT (`Assertion failed: (env) != nullptr`) instead of a clean exit.
+  it(`starts and stops cleanly on Node ${process.versions.node}, on fresh and reused data directories`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "hourline-proc-"));
+    try {
+      for (let round = 0; round < 6; round++) {
+        const dir = round % 2 === 0 ? mkdtempSync(join(dataDir, "fresh-")) : dataDir;
+        const proc = run({ PORT: "0", DATA_DIR: dir }, true);
+        await proc.listening;
+        const signal = new Promise<NodeJS.Signals | null>((resolve) =>
+          proc.child.on("exit", (_code, sig) => resolve(sig)),
+        );
+        proc.child.kill("SIGTERM");
+        expect({ round, code: await proc.exited, signal: await signal }).toEqual({
+          round,
+          code: 0,
+          signal: null,
+        });
+        expect(proc.output()).not.toMatch(/Assertion failed|Segmentation fault|Aborted/);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

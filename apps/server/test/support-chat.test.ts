@@ -12,17 +12,12 @@ import {
   uniqueEmail,
   verifyVisitor,
   startChatServer,
+  stores,
   type ChatServer,
 } from "./chat-harness";
-import { freshPgSchema, PG_URL, postgresAvailable } from "./helpers";
+import { freshPgSchema, PG_URL, postgresFor } from "./helpers";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(`SKIPPING the PostgreSQL run of the chat flow: no server at ${PG_URL}`);
-
-const stores = [
-  { name: "SQLite", pg: false },
-  { name: "PostgreSQL", pg: true },
-] as const;
+const pgUp = await postgresFor("the chat flow");
 
 for (const store of stores) {
   describe.skipIf(store.pg && !pgUp)(`visitor flow (${store.name})`, () => {

@@ -262,6 +262,8 @@ test.describe("conversation", () => {
     page,
     agents,
   }) => {
+    // The longest flow of the suite, with three axe scans: 30 s is too close on a busy 2-core box.
+    test.setTimeout(60_000);
     await page.goto("/pricing");
     const dialog = await openChat(page);
     const email = visitorEmail("flow");

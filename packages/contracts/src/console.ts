@@ -14,7 +14,7 @@ import {
 } from "./chat";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
-import { hasControlCharacter } from "./text";
+import { dropNul, hasControlCharacter } from "./text";
 
 export { agentPasswordRules };
 
@@ -116,14 +116,14 @@ export type ContactFilter = (typeof contactFilters)[number];
 
 export const contactMessagesQuerySchema = z.object({
   q: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(
-          contactSearchLimits.query,
-          `Please search for ${contactSearchLimits.query} characters or fewer.`,
-        ),
+    z.string().check(
+      // No stored message holds a NUL (see dropNul), so none is searched for.
+      z.overwrite(dropNul),
+      z.maxLength(
+        contactSearchLimits.query,
+        `Please search for ${contactSearchLimits.query} characters or fewer.`,
       ),
+    ),
   ),
   filter: z.optional(z.enum(contactFilters, { error: "filter must be all, unread or unhandled" })),
 });
@@ -174,6 +174,7 @@ export const cannedReplyBodySchema = z.object({
     z.refine((v) => !hasControlCharacter(v), "Please use only letters, spaces and punctuation."),
   ),
   body: z.string({ error: "Please write the reply." }).check(
+    z.overwrite(dropNul),
     z.refine((v) => v.trim().length > 0, "Please write the reply."),
     z.maxLength(
       cannedReplyLimits.body,

@@ -87,6 +87,15 @@ describe("contact request schema", () => {
     );
   });
 
+  it("drops NUL characters from the message, and a message of nothing else is missing", () => {
+    expect(contactRequestSchema.parse({ ...valid, message: "Hi\u0000 there\u0000" }).message).toBe(
+      "Hi there",
+    );
+    expect(problems({ ...valid, message: " \u0000\u0000 " })).toEqual({
+      message: "Please write your message.",
+    });
+  });
+
   it("enforces the upper bounds", () => {
     expect(problems({ ...valid, name: "n".repeat(contactLimits.name) })).toEqual({});
     expect(problems({ ...valid, name: "n".repeat(contactLimits.name + 1) }).name).toContain("100");

@@ -7,6 +7,7 @@
 import { z } from "zod/mini";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
+import { dropNul } from "./text";
 
 export const contactLimits = {
   name: 100,
@@ -60,16 +61,16 @@ const phone = z.pipe(
   z.transform((v) => (v ? v : undefined)),
 );
 
-const message = z
-  .string({ error: "Please write your message." })
-  .check(
-    z.trim(),
-    z.minLength(1, "Please write your message."),
-    z.maxLength(
-      contactLimits.message,
-      `Please keep your message to ${contactLimits.message.toLocaleString("en")} characters or fewer.`,
-    ),
-  );
+const message = z.string({ error: "Please write your message." }).check(
+  // See dropNul: on PostgreSQL a NUL failed the insert with a 500. The chat's sanitizer drops it too.
+  z.overwrite(dropNul),
+  z.trim(),
+  z.minLength(1, "Please write your message."),
+  z.maxLength(
+    contactLimits.message,
+    `Please keep your message to ${contactLimits.message.toLocaleString("en")} characters or fewer.`,
+  ),
+);
 
 export const contactRequestSchema = z.object({
   name,

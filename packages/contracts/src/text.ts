@@ -15,6 +15,15 @@ export function hasControlCharacter(value: string): boolean {
 }
 
 /**
+ * `value` without NUL characters. No one types one, and PostgreSQL's text cannot hold one: a NUL
+ * reaching a query or an insert fails it (a 500), where SQLite took it. Free text that is stored
+ * or searched drops them; names refuse every control character instead.
+ */
+export function dropNul(value: string): string {
+  return value.replaceAll("\0", "");
+}
+
+/**
  * `value` without the characters `drop` accepts at its end. A loop rather than `/x+$/`, which a
  * regular expression engine runs in quadratic time on a long run of x followed by something else.
  */

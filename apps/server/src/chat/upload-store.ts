@@ -20,25 +20,17 @@ import {
   findUpload,
   fitsUploadQuota,
   insertUploadWithinQuota,
+  type NewUploadRow,
   uploadQuota,
   uploadUsage,
 } from "../repositories/chat-uploads";
 import type { ProcessedImage } from "./image-upload";
 import { isUploadName, newUploadName, uploadUrlPath } from "./upload-name";
 
-export interface UploadRecord {
+export interface UploadRecord extends NewUploadRow {
   id: number;
-  name: string;
   /** Where it is served: uploadPathPrefix + name. */
   url: string;
-  conversationId: number;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  /** "visitor:<email>" or "agent:<id>" */
-  uploadedBy: string;
-  createdAt: number;
 }
 
 /** An upload with the e-mail of the visitor whose conversation it belongs to. */
@@ -101,21 +93,8 @@ export function createUploadStore(db: Kysely<Database>, dataDir: string): Upload
         throw error;
       }
       try {
-        const id = await insertUploadWithinQuota(db, {
+        const row: NewUploadRow = {
           name,
-          conversationId: owner.conversationId,
-          contentType: image.contentType,
-          size: image.data.length,
-          width: image.width,
-          height: image.height,
-          uploadedBy: owner.uploadedBy,
-          createdAt: now,
-        });
-        if (id === undefined) throw new UploadQuotaError();
-        return {
-          id,
-          name,
-          url: uploadUrlPath(name),
           conversationId: owner.conversationId,
           contentType: image.contentType,
           size: image.data.length,
@@ -124,6 +103,9 @@ export function createUploadStore(db: Kysely<Database>, dataDir: string): Upload
           uploadedBy: owner.uploadedBy,
           createdAt: now,
         };
+        const id = await insertUploadWithinQuota(db, row);
+        if (id === undefined) throw new UploadQuotaError();
+        return { ...row, id, url: uploadUrlPath(name) };
       } catch (error) {
         await unlink(path).catch(() => undefined);
         throw error;

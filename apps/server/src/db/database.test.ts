@@ -7,16 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index";
-import { freshPgSchema, PG_URL, postgresAvailable, testApp } from "../../test/helpers";
+import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../test/helpers";
+import { loadSqlite } from "./sqlite-binding";
 import { openDatabase, type DatabaseHandle } from "./database";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  console.warn(
-    `SKIPPING the PostgreSQL migration tests: no PostgreSQL answers at ${PG_URL}. ` +
-      "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-  );
-}
+const pgUp = await postgresFor("the migration tests");
 
 async function exercise(handle: DatabaseHandle) {
   await handle.migrate();
@@ -50,7 +45,7 @@ describe("migrations on SQLite", () => {
     } finally {
       await handle.close();
     }
-    const { default: SQLite } = await import("better-sqlite3");
+    const SQLite = loadSqlite();
     const raw = new SQLite(join(dir, "hourline.sqlite"));
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
     raw.close();

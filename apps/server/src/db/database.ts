@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import {
   Kysely,
   Migrator,
@@ -17,6 +17,7 @@ import {
 import pg from "pg";
 import { migrations } from "../../migrations/index";
 import type { Database } from "./schema";
+import { loadSqlite } from "./sqlite-binding";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -77,7 +78,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   } else {
     dialect = "sqlite";
     mkdirSync(options.dataDir, { recursive: true });
-    const sqlite = new SQLite(join(options.dataDir, "hourline.sqlite"));
+    const Sqlite = loadSqlite();
+    const sqlite = new Sqlite(join(options.dataDir, "hourline.sqlite"));
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");

@@ -10,20 +10,14 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshPgSchema, PG_URL, postgresAvailable, testApp } from "../../test/helpers";
+import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../test/helpers";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import type { BuildOptions } from "../app";
 import { listContactMessages } from "../repositories/contact-messages";
 import { claimNextMail, enqueueMail, findMail, listMail } from "../repositories/mail-outbox";
 import { retryDelayMs } from "./outbox-worker";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  console.warn(
-    `SKIPPING the PostgreSQL outbox tests: no PostgreSQL answers at ${PG_URL}. ` +
-      "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-  );
-}
+const pgUp = await postgresFor("the outbox tests");
 
 const fast: BuildOptions["mailWorker"] = {
   pollIntervalMs: 25,

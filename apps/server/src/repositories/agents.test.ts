@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertConversation, insertMessage } from "../../test/chat-rows";
-import { freshPgSchema, PG_URL, postgresAvailable } from "../../test/helpers";
+import { freshPgSchema, PG_URL, postgresFor } from "../../test/helpers";
 import { hashSessionToken } from "../auth/session-tokens";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import type { Database } from "../db/schema";
@@ -55,13 +55,7 @@ import {
   updateCannedReply,
 } from "./canned-replies";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  console.warn(
-    `SKIPPING the agent repository tests on PostgreSQL: no PostgreSQL answers at ${PG_URL}. ` +
-      "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-  );
-}
+const pgUp = await postgresFor("the agent repository tests");
 
 function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): Promise<void> }>) {
   let handle: DatabaseHandle;

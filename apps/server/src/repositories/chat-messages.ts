@@ -3,6 +3,7 @@ import type { ChatMessage } from "@hourline/contracts/chat";
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
 import type { Database } from "../db/schema";
+import { listMessageRowsAfter } from "./chat-conversations";
 
 /** Messages after `afterId`, oldest first, at most `limit`. */
 export async function listMessagesAfter(
@@ -10,13 +11,6 @@ export async function listMessagesAfter(
   conversationId: number,
   { afterId = 0, limit = 1000 }: { afterId?: number; limit?: number } = {},
 ): Promise<ChatMessage[]> {
-  const rows = await db
-    .selectFrom("chat_messages")
-    .selectAll()
-    .where("conversation_id", "=", conversationId)
-    .where("id", ">", afterId)
-    .orderBy("id", "asc")
-    .limit(limit)
-    .execute();
+  const rows = await listMessageRowsAfter(db, conversationId, { afterId, limit });
   return rows.map(toChatMessage);
 }

@@ -93,6 +93,15 @@ describe("sanitizeMessageHtml", () => {
     });
   }
 
+  it("answers empty, not a crash, for markup whose document has no body", () => {
+    for (const payload of [
+      `<frameset onload=alert(1)>`,
+      `<frameset><frame src="javascript:alert(1)"></frameset>`,
+    ]) {
+      expect(sanitizeMessageHtml(payload)).toBe("");
+    }
+  });
+
   it("keeps text formatting, safe links and our own images", () => {
     expect(sanitizeMessageHtml("Hello<br><b>bold</b> <em>it</em> <s>old</s>")).toBe(
       "Hello<br><b>bold</b> <em>it</em> <s>old</s>",

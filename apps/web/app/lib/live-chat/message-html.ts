@@ -77,7 +77,13 @@ export function sanitizeMessageHtml(html: string): string {
   if (typeof window === "undefined") return escapeAll(html);
   const instance = getPurifier();
   if (!instance.isSupported) return escapeAll(html);
-  const fragment = instance.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
+  // DOMPurify answers null instead of a fragment when the parsed document has no body (a message
+  // that starts with <frameset>, say); its types do not say so. Nothing of such a message is shown.
+  const fragment: DocumentFragment | null = instance.sanitize(html, {
+    ...config,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  if (!fragment) return "";
   revealLinkDestinations(fragment);
   const holder = document.createElement("div");
   holder.append(fragment);

@@ -10,7 +10,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertConversation, insertMessage } from "../../../../test/chat-rows";
-import { freshPgSchema, PG_URL, postgresAvailable, testApp } from "../../../../test/helpers";
+import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../../../test/helpers";
 import { hashPassword } from "../../../auth/passwords";
 import { hashSessionToken } from "../../../auth/session-tokens";
 import type { AgentSessionEndedEvent } from "../../../plugins/agent-sessions";
@@ -22,13 +22,7 @@ import {
   setAgentDisabled,
 } from "../../../repositories/agents";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  console.warn(
-    `SKIPPING the agent API test on PostgreSQL: no PostgreSQL answers at ${PG_URL}. ` +
-      "Start it (see docs/testing.md) or set TEST_DATABASE_URL.",
-  );
-}
+const pgUp = await postgresFor("the agent API test");
 
 const PASSWORD = "correct horse battery staple";
 const INCORRECT = {

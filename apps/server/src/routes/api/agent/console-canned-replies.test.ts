@@ -158,6 +158,25 @@ describeConsole("canned replies", pgUp, (ctx) => {
     expect(big.body).toEqual(TOO_LARGE);
   });
 
+  it("drops NUL characters from a body (PostgreSQL cannot store them); only NULs is no body", async () => {
+    const added = await ctx.admin.browser.post("/api/agent/canned-replies", {
+      title: "With NUL",
+      body: "Thanks\u0000 for waiting\u0000",
+    });
+    expect(added.status).toBe(201);
+    const reply = (added.body as { reply: CannedReply }).reply;
+    expect(reply.body).toBe("Thanks for waiting");
+    expect((await list()).find((r) => r.id === reply.id)?.body).toBe("Thanks for waiting");
+    expect((await ctx.admin.browser.delete(`/api/agent/canned-replies/${reply.id}`)).status).toBe(
+      200,
+    );
+    const onlyNul = await ctx.admin.browser.post("/api/agent/canned-replies", {
+      title: "Only NUL",
+      body: "\u0000\u0000",
+    });
+    expect(onlyNul.body).toEqual(invalid({ body: "Please write the reply." }));
+  });
+
   it("keeps at most 500: the 501st is a 409 until one is removed", async () => {
     const db = ctx.server.app.database.db;
     const existing = (await list()).length;
