@@ -6,7 +6,6 @@
  * registers under /api/agent is recorded as it is registered, and the table below must name exactly
  * that set, so a new route without a row here fails the first test.
  */
-import { channel } from "node:diagnostics_channel";
 import WebSocket from "ws";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +35,7 @@ import {
   ClientBrowser,
 } from "./console-clients";
 import { solid } from "./image-fixtures";
+import { recordingRoutes } from "./helpers";
 
 const FORBIDDEN = {
   status: 403,
@@ -299,21 +299,7 @@ for (const store of stores) {
     const cookieOf = (browser: ClientBrowser) => browser.cookieHeader();
 
     beforeAll(async () => {
-      // Records every route as it is registered: the hook is added the moment Fastify creates the
-      // instance, before any plugin registers a route.
-      const init = channel("fastify.initialization");
-      const record = (message: unknown) => {
-        const { fastify } = message as { fastify: FastifyInstance };
-        fastify.addHook("onRoute", (route) => {
-          for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
-        });
-      };
-      init.subscribe(record);
-      try {
-        server = await startChatServerOn(store, CONSOLE_ENV);
-      } finally {
-        init.unsubscribe(record);
-      }
+      server = await recordingRoutes(registered, () => startChatServerOn(store, CONSOLE_ENV));
       app = server.app;
 
       admin = (await signIn(server, ADMIN.email, ADMIN.password)).browser;

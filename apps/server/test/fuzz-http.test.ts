@@ -12,7 +12,6 @@
  * without a row fails the first test. SQLite always; PostgreSQL when it answers (with CI set, a
  * PostgreSQL that does not answer fails the run instead of skipping it).
  */
-import { channel } from "node:diagnostics_channel";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import fc from "fast-check";
@@ -59,6 +58,7 @@ import {
 import { hashPassword } from "../src/auth/passwords";
 import { createAgent } from "../src/repositories/agents";
 import { solid } from "./image-fixtures";
+import { recordingRoutes } from "./helpers";
 
 const pgUp = await postgresFor("the HTTP fuzz");
 const SEED = 20261123;
@@ -563,22 +563,12 @@ for (const store of stores) {
     beforeAll(async () => {
       processWatch = watchProcess();
       logs = watchLogs();
-      const init = channel("fastify.initialization");
-      const record = (message: unknown) => {
-        const { fastify } = message as { fastify: FastifyInstance };
-        fastify.addHook("onRoute", (route) => {
-          for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
-        });
-      };
-      init.subscribe(record);
-      try {
-        server = await startChatServerOn(store, CONSOLE_ENV, {
+      server = await recordingRoutes(registered, () =>
+        startChatServerOn(store, CONSOLE_ENV, {
           logger: logs.logger,
           chat: { makeOtp: () => FUZZ_OTP },
-        });
-      } finally {
-        init.unsubscribe(record);
-      }
+        }),
+      );
       app = server.app;
       port = Number(new URL(server.baseUrl).port);
       keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { channel } from "node:diagnostics_channel";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
@@ -153,4 +154,28 @@ export async function freshPgSchema(): Promise<{ schema: string; drop(): Promise
       await c.end();
     },
   };
+}
+
+/**
+ * Runs `start` while recording every route any Fastify instance registers into `registered`, as
+ * "METHOD /url". The hook is added the moment Fastify creates an instance, before any plugin
+ * registers a route.
+ */
+export async function recordingRoutes<T>(
+  registered: string[],
+  start: () => Promise<T>,
+): Promise<T> {
+  const init = channel("fastify.initialization");
+  const record = (message: unknown) => {
+    const { fastify } = message as { fastify: FastifyInstance };
+    fastify.addHook("onRoute", (route) => {
+      for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
+    });
+  };
+  init.subscribe(record);
+  try {
+    return await start();
+  } finally {
+    init.unsubscribe(record);
+  }
 }
