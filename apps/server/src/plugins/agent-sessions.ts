@@ -11,7 +11,6 @@ import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { AgentProfile } from "@hourline/contracts/chat";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { clientKey } from "../auth/client-address";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import {
   clearedCookieOptions,
@@ -212,7 +211,9 @@ export default fp<AgentSessionsOptions>(
       if (clientIp !== undefined) {
         const byClient = await countAttempt(
           db,
-          attemptKey("sign-in:client", clientKey(clientIp)),
+          // The installation's HMAC of the client, as every stored per-client count uses: a bare
+          // hash of an IPv4 address is undone by trying all of them.
+          attemptKey("sign-in:client", app.hashIp(clientIp)),
           limits.perClient,
         );
         if (!byClient.allowed) {
@@ -344,5 +345,5 @@ export default fp<AgentSessionsOptions>(
       events.removeAllListeners();
     });
   },
-  { name: "agent-sessions", dependencies: ["db"] },
+  { name: "agent-sessions", dependencies: ["db", "client-ip-hash"] },
 );

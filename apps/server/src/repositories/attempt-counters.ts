@@ -25,7 +25,7 @@ export interface CountedAttempt {
 
 /**
  * A counter's key: what is counted and for whom. Hashed, so the table never holds an address
- * typed at a sign-in page or a client's IP.
+ * typed at a sign-in page; a client is passed as `app.hashIp(ip)`, never as its address.
  */
 export function attemptKey(kind: string, subject: string): string {
   return createHash("sha256").update(`${kind}\n${subject}`).digest("hex");
