@@ -1,6 +1,6 @@
 // Support chat sockets: the built server against a bare `ws` server, same machine, same run, same
 // client process (bench/chat-clients.mjs, a child of its own so its work is not counted).
-// Budgets (brief §6):
+// Budgets:
 //   - 10,000 idle visitor sockets take at most 1.5x the memory of a bare `ws` server holding as many
 //     (judged on the RSS the sockets add; the ratio of total RSS is printed too);
 //   - visitor-to-agent delivery p99 at 1,000 busy conversations is at most 2x a bare `ws` relay's.

@@ -1,5 +1,5 @@
 // Lighthouse (13.x, mobile, default simulated throttling) on the heaviest kinds of page, against
-// the built server, plus the gzip JavaScript each page loads. Budget (brief §6): performance 100
+// the built server, plus the gzip JavaScript each page loads. Budget: performance 100
 // (at least 98 on the heaviest), accessibility, best practices and SEO 100, CLS 0, TBT <= 50 ms,
 // and at most 60 KB of gzip JavaScript on a content page.
 import { spawnSync } from "node:child_process";

@@ -1,6 +1,6 @@
 // Static page serving: the Node server against nginx serving the same build files, same machine,
 // same run, same client (wrk, one thread, 50 connections, gzip accepted). Both run one worker.
-// Budget (brief §6): the Node server reaches at least half of nginx's requests per second.
+// Budget: the Node server reaches at least half of nginx's requests per second.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

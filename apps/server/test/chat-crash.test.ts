@@ -1,9 +1,9 @@
 /**
- * Nothing acknowledged is lost (brief §6): the bundled server runs as a child process under chat
- * load from visitors and an agent, is killed with SIGKILL, and restarts on the same data. Once the
- * clients reconnect and resend what was never acknowledged (same client_id), every acknowledged
- * message is stored exactly once with the id it was acknowledged with, and nothing is duplicated.
- * Needs `npm run build`.
+ * Nothing acknowledged is lost (decision record 0010): the bundled server runs as a child process
+ * under chat load from visitors and an agent, is killed with SIGKILL, and restarts on the same
+ * data. Once the clients reconnect and resend what was never acknowledged (same client_id), every
+ * acknowledged message is stored exactly once with the id it was acknowledged with, and nothing is
+ * duplicated. Needs `npm run build`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

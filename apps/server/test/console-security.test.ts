@@ -1,5 +1,5 @@
 /**
- * The support console's security list (issue: agents answer visitors at /console): every console
+ * The support console's security list (agents answer visitors at /console): every console
  * API route and the agent socket refuse a missing or expired session and a foreign Origin; a
  * disabled agent's sessions end at once, sockets included; mutations are CSRF-safe (SameSite=Lax
  * cookie plus the Origin check). The routes are not listed by hand only: every route the app

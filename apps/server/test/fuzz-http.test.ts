@@ -1,5 +1,5 @@
 /**
- * HTTP fuzz (issue 13, hardening): every HTTP endpoint the server registers, with hostile paths,
+ * HTTP fuzz (hardening): every HTTP endpoint the server registers, with hostile paths,
  * queries, headers, methods and bodies (hostile-values.ts), as a visitor, as an agent, as both and
  * as nobody, over real sockets. Whatever arrives, the answer is never a 5xx (the 503s the server
  * sends on purpose need load or a shutdown, which a sequential fuzz never causes), every answer

@@ -1,5 +1,5 @@
 /**
- * WebSocket fuzz (issue 13, hardening): the visitor socket and the agent socket, with every frame
+ * WebSocket fuzz (hardening): the visitor socket and the agent socket, with every frame
  * type each accepts (message, chat_end, typing; the visitor's message also without message_type)
  * broken in every way hostile-values.ts knows: hostile field values, missing and extra fields,
  * unknown message_type, JSON that is not an object, text that is not JSON, binary frames, frames

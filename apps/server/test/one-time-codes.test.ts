@@ -1,5 +1,5 @@
 /**
- * Every rule of the chat's one-time code (brief §4), through the real endpoints and a real SMTP
+ * Every rule of the chat's one-time code, through the real endpoints and a real SMTP
  * sink: 6 digits, stored hashed, 10 minutes, single use, newer voids older, 5 wrong tries void it,
  * the resend cooldown and the hourly caps, the same answer for any address, never logged.
  */

@@ -352,7 +352,7 @@ const allowedAttributes: Record<string, Set<string>> = {
   img: new Set(["src", "alt", "width", "height"]),
 };
 
-/** Named explicitly so a finding says which of the brief's forbidden elements it was. */
+/** Named explicitly so a finding says which forbidden element it was. */
 const forbiddenTags = new Set([
   "script",
   "style",

@@ -105,7 +105,7 @@ test.describe("launcher", () => {
 });
 
 test.describe("registration", () => {
-  test("checks each field when it is left, with the spec's texts", async ({ page }) => {
+  test("checks each field when it is left, with the form's texts", async ({ page }) => {
     const checks: Request[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/api/support/check_chat_email")) checks.push(r);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiError, apiErrorSchema, describeRetryAfter, fieldErrors } from "./api-error";
 
 describe("API error envelope", () => {
-  it("builds the brief's shape, with fields only when given", () => {
+  it("builds the API's error shape, with fields only when given", () => {
     expect(apiError(404, "not_found", "No such endpoint")).toEqual({
       status: 404,
       error: { code: "not_found", message: "No such endpoint" },

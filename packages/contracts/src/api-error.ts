@@ -1,6 +1,6 @@
 /**
- * The error envelope every API endpoint answers with (brief §4): `{status, error: {code, message,
- * fields?}}`, where `status` repeats the HTTP status and `fields` maps a body field to its problem.
+ * The error envelope every API endpoint answers with: `{status, error: {code, message, fields?}}`,
+ * where `status` repeats the HTTP status and `fields` maps a body field to its problem.
  */
 import { z } from "zod/mini";
 

@@ -1,5 +1,5 @@
 /**
- * The support chat's contract (brief §4): request bodies of the visitor and agent endpoints, the
+ * The support chat's contract: request bodies of the visitor and agent endpoints, the
  * stored chat message, and every WebSocket frame in both directions. The widget, the console, the
  * server and the tests all parse with these schemas, so a field means the same thing everywhere.
  */
@@ -59,7 +59,7 @@ export const messageHtmlAllowlist = {
   link: { rel: "noopener noreferrer nofollow", target: "_blank" },
 } as const;
 
-/** The spec's messages for the chat's registration form (§5, §8). */
+/** The messages of the chat's registration form, exactly as the visitor sees them. */
 export const chatFormMessages = {
   nameRequired: "Name is required.",
   emailRequired: "This field is required",
@@ -147,7 +147,7 @@ export const chatMessageSchema = z.object({
    * the agent's display name in sender_username).
    */
   sender: z.string(),
-  /** "null" from the visitor (spec §3); the visitor's e-mail from an agent. */
+  /** "null" from the visitor; the visitor's e-mail from an agent. */
   receiver: z.string(),
   message: z.string(),
   msg_type: msgType,
@@ -163,7 +163,7 @@ export const chatMessageListSchema = z.array(chatMessageSchema);
 // ---------------------------------------------------------------------------------------------
 // Frames on /ws/support/{email}/
 
-/** A message from the visitor; `message_type` may be left out, as the spec's frame has none. */
+/** A message from the visitor; a frame without `message_type` is taken as a message. */
 export const visitorMessageFrameSchema = z.object({
   message_type: z.optional(z.literal("message")),
   sender: z.optional(z.string()),

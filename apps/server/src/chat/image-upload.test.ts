@@ -127,7 +127,7 @@ describe("processImageUpload refuses what is not an allowed image", () => {
     expect(error).toMatchObject({ statusCode: 415, code: "unsupported_media_type" });
   });
 
-  it("refuses a TIFF and an AVIF, which sharp could read but the brief does not allow", async () => {
+  it("refuses a TIFF and an AVIF, which sharp could read but chat uploads do not allow", async () => {
     for (const format of ["tiff", "avif"] as const) {
       const input = await sharp({
         create: { width: 8, height: 8, channels: 3, background: "#000" },

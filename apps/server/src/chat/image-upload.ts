@@ -1,7 +1,7 @@
 /**
  * An uploaded chat image, from the request stream to bytes that are safe to store and serve
- * (brief §4: png/jpeg/gif/webp only, never SVG, at most 25 MB, checked by magic bytes, re-encoded
- * with metadata stripped).
+ * (png/jpeg/gif/webp only, never SVG, at most 25 MB, checked by magic bytes, re-encoded with
+ * metadata stripped).
  *
  * 1. The stream is read with a byte count; past `maxBytes` it is destroyed and ImageTooLargeError
  *    thrown at once, so nothing beyond the limit is buffered. A stream that @fastify/multipart cut at

@@ -1,5 +1,5 @@
 /**
- * Chat messages are HTML (brief §4), sanitized with an allowlist before they are stored and again
+ * Chat messages are HTML, sanitized with an allowlist before they are stored and again
  * when the widget or the console renders them. This module is the server's side: sanitize-html
  * (htmlparser2 underneath) with the allowlist below, plus the plain-text view mails use and the
  * blank check that refuses messages with nothing visible in them.

@@ -1,5 +1,5 @@
 /**
- * One-time codes that prove a visitor owns an e-mail address (brief §4): 6 digits from a CSPRNG,
+ * One-time codes that prove a visitor owns an e-mail address: 6 digits from a CSPRNG,
  * stored as an HMAC with the installation's secret, valid 10 minutes, used once; a newer code voids
  * older ones and 5 wrong tries void a code. Requests are capped per e-mail (cooldown and hourly cap)
  * and per IP (hourly cap). The answer never depends on whether the address is known.

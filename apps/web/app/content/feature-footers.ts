@@ -1,5 +1,5 @@
 /**
- * The closing block of the two pages that keep the spec's holiday and leave layout (hero, two bullets,
+ * The closing block of the two pages that keep the holiday and leave layout (hero, two bullets,
  * anchored sections with side image navigation, footer block). Each page has its own.
  */
 export interface FeatureFooterBlock {

@@ -15,7 +15,7 @@ const page = (path: string) => {
 
 describe("feature page content", () => {
   for (const path of ["/employee-holidays-management", "/employee-leave-management"]) {
-    it(`${path} keeps the spec layout: two bullets, three anchored sections, sign-up, footer`, () => {
+    it(`${path} keeps the holiday and leave layout: two bullets, three anchored sections, sign-up, footer`, () => {
       const p = page(path);
       expect(p.bullets).toHaveLength(2);
       expect(p.sections).toHaveLength(3);

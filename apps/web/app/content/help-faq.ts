@@ -1,4 +1,4 @@
-/** The ten general questions answered on /help (spec: a 10-question FAQ). */
+/** The ten general questions answered on /help. */
 import type { FaqSet } from "./schema";
 import { brand } from "../brand";
 import { paymentWindow } from "./billing-phrases";

@@ -9,7 +9,7 @@ import { faqHref, helpTopics, resolveHelpTopics } from "./help-topics";
 const paths = staticPageRoutes.map((r) => r.path);
 
 describe("help topics", () => {
-  it("are the five the spec names, each leading to several real answers", async () => {
+  it("are these five, in this order, each leading to several real answers", async () => {
     const topics = resolveHelpTopics(await listPosts(), paths);
     expect(topics.map((t) => t.title)).toEqual([
       "Organize your work",

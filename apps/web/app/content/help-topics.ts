@@ -1,5 +1,5 @@
 /**
- * The five help topics of /help (spec §2) and the knowledge base. Each topic points at answers that
+ * The five help topics of /help and the knowledge base. Each topic points at answers that
  * exist elsewhere on the site (an FAQ answer, an article or a page), so nothing is written twice;
  * `resolveHelpTopics` turns the references into links and fails the build on a broken one.
  */

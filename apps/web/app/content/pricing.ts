@@ -1,5 +1,5 @@
 /**
- * The one price list (spec §9). The pricing page, the FAQ answers and the refund policy read it.
+ * The one price list. The pricing page, the FAQ answers and the refund policy read it.
  * Amounts are US dollars per month unless the unit says otherwise.
  */
 export interface PriceLine {

@@ -1,5 +1,5 @@
 /**
- * The one way the browser calls our JSON API (same origin, brief §4). Every outcome is a value, not
+ * The one way the browser calls our JSON API (same origin). Every outcome is a value, not
  * an exception: the parsed answer, an error in the API's envelope (with Retry-After when rate
  * limited), or a network failure, so callers show each one without try/catch.
  */

@@ -1,8 +1,9 @@
 /**
- * The JSON API under /api (brief §4): zod schemas from packages/contracts for bodies and answers,
- * every error in the envelope `{status, error: {code, message, fields?}}`, per-route rate limits,
- * and form bodies for the pages that must work without JavaScript. One folder per area. Every
- * request that changes something must come from our own site (SameSite cookies plus this check).
+ * The JSON API under /api (README.md's API section lists it): zod schemas from packages/contracts
+ * for bodies and answers, every error in the envelope `{status, error: {code, message, fields?}}`,
+ * per-route rate limits, and form bodies for the pages that must work without JavaScript. One
+ * folder per area. Every request that changes something must come from our own site (SameSite
+ * cookies plus this check).
  */
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";

@@ -1,5 +1,5 @@
 /**
- * The chat's WebSockets (brief §4): /ws/support/{email}/ for visitors and /ws/agent/ for agents.
+ * The chat's WebSockets: /ws/support/{email}/ for visitors and /ws/agent/ for agents.
  * The upgrade is refused (401/403) without an allowed Origin and a session for that e-mail; after
  * it, every frame is parsed by the contract's schemas, frames over 64 KB close the socket, floods
  * are refused per connection, and heartbeat pings drop dead peers. Frames from one socket are

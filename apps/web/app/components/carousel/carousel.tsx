@@ -14,7 +14,7 @@ export interface CarouselProps {
   label: string;
   slides: CarouselSlide[];
   picker: "names" | "dots";
-  /** Time each slide stays before the next one (spec §9: 3000 ms). */
+  /** Time each slide stays before the next one (3000 ms by default, SLIDE_DELAY_MS). */
   delayMs: number;
   loop: boolean;
   className?: string;
@@ -23,7 +23,7 @@ export interface CarouselProps {
 /**
  * embla's `duration` is not in milliseconds: each 1/60 s step adds (distance left / duration) to a
  * velocity damped by a friction of 0.68. With 20 the slide covers 99% of the way in about 480 ms,
- * with no visible overshoot, which is the spec's 500 ms transition.
+ * with no visible overshoot, which makes the sliders' 500 ms transition.
  */
 export const EMBLA_DURATION_FOR_500MS = 20;
 

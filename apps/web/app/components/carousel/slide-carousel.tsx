@@ -9,7 +9,7 @@ import { CarouselView } from "./carousel-view";
 
 const Carousel = lazy(() => import("./carousel"));
 
-/** Spec §9: sliders advance every 3000 ms (with a 500 ms transition, see carousel.tsx). */
+/** Sliders advance every 3000 ms (with a 500 ms transition, see carousel.tsx). */
 export const SLIDE_DELAY_MS = 3000;
 
 export function SlideCarousel(props: Omit<CarouselProps, "delayMs"> & { delayMs?: number }) {

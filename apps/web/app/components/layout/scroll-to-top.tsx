@@ -1,7 +1,7 @@
 import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** Appears once the page has scrolled past this many pixels (spec §9). */
+/** Appears once the page has scrolled past this many pixels. */
 export const SCROLL_TO_TOP_THRESHOLD = 500;
 
 export function ScrollToTop() {

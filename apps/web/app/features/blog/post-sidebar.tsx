@@ -1,4 +1,4 @@
-/** The list of posts beside the blog and each article ("Recent posts", spec §2). */
+/** The list of posts beside the blog and each article ("Recent posts"). */
 import { Link } from "react-router";
 import { formatPostDate } from "./post-date";
 
@@ -10,7 +10,7 @@ export interface SidebarPost {
   readingMinutes: number;
 }
 
-/** The details page lists the first five posts other than the one being read (spec §9). */
+/** The details page lists the first five posts other than the one being read. */
 export function sidebarPostsFor<T extends { id: number }>(posts: T[], currentId: number): T[] {
   return posts.filter((p) => p.id !== currentId).slice(0, 5);
 }

@@ -1,4 +1,4 @@
-/** All five customer stories, one at a time, rotating every 3 s and looping (spec §2). */
+/** All five customer stories, one at a time, rotating every 3 s and looping. */
 import { Quote } from "lucide-react";
 import { SlideCarousel } from "~/components/carousel/slide-carousel";
 import { testimonials } from "~/content/testimonials";

@@ -11,7 +11,7 @@ import { metaForPath } from "~/seo";
 import { requirePageRoute } from "~/site";
 import type { Route } from "./+types/blogs";
 
-/** The list page's sidebar shows the first four posts (spec §9). */
+/** The list page's sidebar shows the first four posts. */
 const RECENT_POSTS = 4;
 
 export async function loader() {

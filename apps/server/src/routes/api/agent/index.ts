@@ -1,5 +1,5 @@
 /**
- * The agent API under /api/agent (brief §4): sign-in and sign-out here; everything else needs the
+ * The agent API under /api/agent: sign-in and sign-out here; everything else needs the
  * session, checked by the requireAgent hook of an inner scope, and lives in a file per area
  * (profile, conversations, contact messages, canned replies, the admin's agents). Nothing here may
  * be asked from another site, whatever the method: a foreign Origin or a cross-site fetch is

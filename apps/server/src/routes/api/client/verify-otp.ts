@@ -1,6 +1,6 @@
 /**
  * POST /api/client/verify_otp: the visitor proves the e-mail address with the code it received and
- * this browser gets a session cookie bound to that address (brief §4).
+ * this browser gets a session cookie bound to that address.
  */
 import { apiError } from "@hourline/contracts/api-error";
 import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat";

@@ -1,5 +1,5 @@
 /**
- * The visitor's chat endpoints under /api/support (brief §4): e-mail check, one-time code request,
+ * The visitor's chat endpoints under /api/support: e-mail check, one-time code request,
  * registration, history and conversation state. Every one authorizes by the visitor's session
  * cookie; an e-mail in the URL or body only selects, it never authorizes.
  */

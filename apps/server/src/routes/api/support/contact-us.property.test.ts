@@ -1,6 +1,6 @@
 /**
  * Hostile bodies, generated: whatever a client sends to the contact endpoint, the answer is a 2xx or
- * a 4xx in the brief's envelope, never a 5xx, and nothing with a line break in a header is stored.
+ * a 4xx in the API's envelope, never a 5xx, and nothing with a line break in a header is stored.
  */
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";

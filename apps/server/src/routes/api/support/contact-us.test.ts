@@ -1,6 +1,6 @@
 /**
  * POST /api/support/contact_us through the whole app (app.inject): stored before the answer with
- * its notification in the outbox, the brief's error envelope for every refusal, the honeypot, the
+ * its notification in the outbox, the API's error envelope for every refusal, the honeypot, the
  * rate limit, and the plain form post that answers with a page.
  */
 import type { FastifyInstance } from "fastify";

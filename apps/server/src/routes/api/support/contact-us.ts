@@ -1,7 +1,7 @@
 /**
- * POST /api/support/contact_us: a visitor's message to the support team. JSON in, JSON out
- * (brief §4); the same endpoint takes the plain HTML form's urlencoded post and answers with a page,
- * so the form works without JavaScript. The message is stored, with its notification in the outbox,
+ * POST /api/support/contact_us: a visitor's message to the support team. JSON in, JSON out;
+ * the same endpoint takes the plain HTML form's urlencoded post and answers with a page, so the
+ * form works without JavaScript. The message is stored, with its notification in the outbox,
  * before the answer leaves. A filled honeypot is answered like a success and dropped.
  */
 import { apiErrorSchema, describeRetryAfter, okSchema } from "@hourline/contracts/api-error";

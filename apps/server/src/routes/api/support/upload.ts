@@ -1,5 +1,5 @@
 /**
- * Chat images (brief §4).
+ * Chat images.
  *
  * POST /api/support/upload: multipart/form-data with exactly one file part named `file`. Needs the
  * visitor's session cookie and an open conversation; refused from another site (403) and limited per

@@ -1,4 +1,4 @@
-/** Every address the visitor's chat calls, in one place (brief §4). Same origin as the page. */
+/** Every address the visitor's chat calls, in one place. Same origin as the page. */
 
 export const chatEndpoints = {
   checkEmail: "/api/support/check_chat_email",

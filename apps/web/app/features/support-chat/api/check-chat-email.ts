@@ -1,6 +1,6 @@
 /**
  * POST /api/support/check_chat_email: whether THIS browser's chat session has already proved the
- * e-mail (spec §7: is_verify false shows the "Verify Email" link).
+ * e-mail (is_verify false shows the "Verify Email" link).
  */
 import { checkChatEmailAnswerSchema } from "@hourline/contracts/chat";
 import { postJson } from "~/lib/api-client";

@@ -1,5 +1,5 @@
 /**
- * The live chat (spec §4): connection status, the offline promise, the messages, "Support is
+ * The live chat: connection status, the offline promise, the messages, "Support is
  * typing…", the input row and End Chat; when support ends the chat, the red notice instead of the
  * input row.
  */

@@ -1,5 +1,5 @@
 /**
- * The socket's state in words (brief: never a silent failure): "Connecting…", "Connected",
+ * The socket's state in words (never a silent failure): "Connecting…", "Connected",
  * "Reconnecting in 3 s…", "Offline — messages will be sent when you are back". The countdown is
  * shown, not read out; assistive technology hears each change of state once.
  */

@@ -1,4 +1,4 @@
-/** The visitor's End Chat with the spec's confirmation (§4): "Are you sure?", Confirm or Cancel. */
+/** The visitor's End Chat with its confirmation: "Are you sure?", Confirm or Cancel. */
 import { AlertDialog } from "radix-ui";
 import { useRef } from "react";
 import { brand } from "~/brand";

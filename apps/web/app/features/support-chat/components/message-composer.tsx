@@ -1,5 +1,5 @@
 /**
- * The input row (spec §4/§9): Enter sends, Shift+Enter breaks the line, blank text is not sent,
+ * The input row: Enter sends, Shift+Enter breaks the line, blank text is not sent,
  * the editor clears after sending and grows with its text up to 100 px, then scrolls. One image of
  * up to 25 MB can be sent; the limit is said before choosing and checked before uploading.
  */
@@ -10,7 +10,7 @@ import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker"
 import { uploadMessages } from "~/lib/live-chat/image-upload";
 import { uploadChatImage } from "../api/upload-chat-image";
 
-/** Spec §9: the editor is at most this tall. */
+/** The editor is at most this tall. */
 export const EDITOR_MAX_HEIGHT_PX = 100;
 
 export function MessageComposer({

@@ -1,5 +1,5 @@
 /**
- * The conversation (spec §4/§9): a log that screen readers follow politely, at most 400 px high,
+ * The conversation: a log that screen readers follow politely, at most 400 px high,
  * scrolled to the newest message 100 ms after one arrives (smoothly unless reduced motion is
  * asked for). Every message's HTML is sanitized again before it is inserted.
  */
@@ -11,7 +11,7 @@ import { MessageBody } from "~/lib/live-chat/message-body";
 import { formatClockTime, isoTime } from "~/lib/live-chat/clock-time";
 import { PersonName } from "~/components/ui/person-name";
 
-/** Spec §9: the list scrolls to the bottom this long after a message. */
+/** The list scrolls to the bottom this long after a message. */
 export const SCROLL_DELAY_MS = 100;
 
 function prefersReducedMotion() {

@@ -1,6 +1,6 @@
 /**
- * Name, e-mail, the e-mail's proof with a one-time code, then Start Chat (spec §4/§5). Errors sit
- * under their field (aria-describedby) and are read out through one polite live region.
+ * Name, e-mail, the e-mail's proof with a one-time code, then Start Chat. Errors sit under
+ * their field (aria-describedby) and are read out through one polite live region.
  */
 import { chatLimits } from "@hourline/contracts/chat";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * The registration form's state and steps (spec §4/§5): name and e-mail checked when left, the
+ * The registration form's state and steps: name and e-mail checked when left, the
  * server asked whether this browser already proved the e-mail, the one-time code requested and
  * checked, then Start Chat. Kept by the widget, not the form, so closing the modal loses nothing.
  */

@@ -121,7 +121,7 @@ describe("ChatSession", () => {
     expect(t.session.getState().connection.kind).toBe("reconnecting");
   });
 
-  it("sends typed text as the spec's frame, not blank text, and marks it sent on the ack", async () => {
+  it("sends typed text as a message frame, not blank text, and marks it sent on the ack", async () => {
     const t = setup();
     t.session.start();
     t.browser.last.open();
