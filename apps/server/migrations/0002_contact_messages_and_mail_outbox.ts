@@ -3,7 +3,7 @@ import { withAutoIncrementId } from "./portable-columns";
 
 /**
  * Contact messages as received, and the mail outbox: every e-mail is a row written in the same
- * transaction as what caused it, and a worker sends it later (docs/decisions/0100-outbox-mail.md).
+ * transaction as what caused it, and a worker sends it later (docs/decisions/0011-outbox-mail.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withAutoIncrementId(db, db.schema.createTable("contact_messages"))

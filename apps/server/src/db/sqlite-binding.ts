@@ -1,5 +1,5 @@
 /**
- * Which better-sqlite3 this Node.js can run (decision record 0014).
+ * Which better-sqlite3 this Node.js can run (decision record 0013).
  *
  * better-sqlite3 12 compiles against V8 directly; on Node 24 its statement destructor runs after
  * the environment is gone and the process aborts (`Assertion failed: (env) != nullptr`). 13 is
