@@ -128,7 +128,7 @@ describe("ChatConnection", () => {
 
   it("lets the close listener stop it, so no retry is scheduled", () => {
     const browser = fakeBrowser();
-    const conn: ChatConnection = new ChatConnection("ws://x/", browser.env, {
+    const conn: ChatConnection<object> = new ChatConnection("ws://x/", browser.env, {
       onStatus: () => undefined,
       onOpen: () => undefined,
       onFrame: () => undefined,

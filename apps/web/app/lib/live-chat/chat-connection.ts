@@ -47,10 +47,20 @@ export interface ConnectionEvents {
   onClose(info: { opened: boolean; code: number }): void;
 }
 
+/**
+ * Whether a close may mean that the session behind the socket is gone, so the client should ask
+ * the server: a refused upgrade looks like any failed connection, and the server closes with 1008
+ * (policy) or 4401 (session ended) when it drops a socket for what its session did.
+ */
+export function mayMeanSessionLost({ opened, code }: { opened: boolean; code: number }): boolean {
+  return !opened || code === 1008 || code === 4401 || code === 4403;
+}
+
 /** The close code we use when we drop a socket that the network has already lost. */
 const CLOSE_GOING_OFFLINE = 4000;
 
-export class ChatConnection {
+/** `Out`: the frames this side may send (the contract's VisitorFrame or AgentFrame). */
+export class ChatConnection<Out extends object> {
   private socket: SocketLike | null = null;
   private timer: unknown = null;
   private attempt = 0;
@@ -75,7 +85,7 @@ export class ChatConnection {
   }
 
   /** Sends a frame when the socket is open; false when it is not (the caller queues). */
-  send(frame: object): boolean {
+  send(frame: Out): boolean {
     if (this.status.kind !== "open" || !this.socket) return false;
     try {
       this.socket.send(JSON.stringify(frame));

@@ -148,3 +148,20 @@ export function retrying<T extends LiveMessage>(m: T): T {
   const { error: _error, ...rest } = m;
   return { ...rest, delivery: "sending" } as T;
 }
+
+/** What happens to a message typed here on its way: the server's ack, a failure, a retry. */
+export type DeliveryChange =
+  | { type: "acked"; clientId: string; id: number }
+  | { type: "failed"; clientId: string; error: string }
+  | { type: "retrying"; clientId: string };
+
+export function withDelivery<T extends LiveMessage>(m: T, change: DeliveryChange): T {
+  switch (change.type) {
+    case "acked":
+      return acked(m, change.id);
+    case "failed":
+      return failed(m, change.error);
+    case "retrying":
+      return retrying(m);
+  }
+}

@@ -23,7 +23,8 @@ import { Logo } from "~/components/layout/logo";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { deliverAlert } from "../model/alert-delivery";
 import { notificationAccess, playChime } from "../model/alert-preferences";
-import { unreadChatMessages, unreadContactMessages } from "../model/console-state";
+import { unreadContactMessages } from "../model/contact-messages-state";
+import { unreadChatMessages } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { ConnectionBadge } from "./connection-badge";
 import { conversationPath } from "./console-paths";
@@ -76,7 +77,7 @@ export function ConsoleShell({
   const { pathname } = useLocation();
   const me = useConsoleState((s) => s.me);
   const unreadChats = useConsoleState(unreadChatMessages);
-  const unreadContacts = useConsoleState(unreadContactMessages);
+  const unreadContacts = useConsoleState((s) => unreadContactMessages(s.contacts));
   const conversations = useConsoleState((s) => s.conversations);
   const access = useNotificationAccess();
   const [signingOut, setSigningOut] = useState(false);

@@ -69,8 +69,8 @@ export function ContactInbox() {
   const filter = parseFilter(params.get("filter"));
   const selectedId = Number(params.get("id")) || null;
   const [typed, setTyped] = useState(q);
-  const live = useConsoleState((s) => s.contacts);
-  const liveLoaded = useConsoleState((s) => s.contactsLoaded);
+  const live = useConsoleState((s) => s.contacts.list);
+  const liveLoaded = useConsoleState((s) => s.contacts.loaded);
   const [found, setFound] = useState<Found | null>(null);
   const searching = Boolean(q) || filter !== "all";
   const searchKey = `${filter}:${q}`;

@@ -6,7 +6,7 @@
 import type { ConversationSummary } from "@hourline/contracts/chat";
 import { Link } from "react-router";
 import { messagePreview } from "../model/message-preview";
-import { activityAt } from "../model/console-state";
+import { activityAt } from "../model/conversation-summaries";
 import { useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { elapsed, shortDateTime } from "./time-labels";

@@ -7,7 +7,7 @@ import { Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { useNavigate } from "react-router";
-import { conversationsIn } from "../model/console-state";
+import { conversationsIn } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { ConversationList } from "./conversation-list";

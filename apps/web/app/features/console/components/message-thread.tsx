@@ -8,7 +8,7 @@ import { memo, useEffect, useRef } from "react";
 import { isoTime } from "~/lib/live-chat/clock-time";
 import { DeliveryState } from "~/lib/live-chat/delivery-state";
 import { MessageBody } from "~/lib/live-chat/message-body";
-import type { ThreadMessage } from "../model/console-state";
+import type { ThreadMessage } from "../model/console-threads";
 import { shortDateTime } from "./time-labels";
 import { PersonName } from "~/components/ui/person-name";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deliverAlert } from "./alert-delivery";
 import type { AlertPreferences, NotificationAccess } from "./alert-preferences";
-import type { ConsoleAlert } from "./console-session";
+import type { ConsoleAlert } from "./console-alerts";
 import { isolateText } from "@hourline/contracts/text";
 
 const newChat: ConsoleAlert = { kind: "conversation", conversationId: 7, visitorName: "Meera" };

@@ -4,7 +4,7 @@
  * notification, allowed by the browser).
  */
 import type { AlertPreferences, NotificationAccess } from "./alert-preferences";
-import type { ConsoleAlert } from "./console-session";
+import type { ConsoleAlert } from "./console-alerts";
 import { messagePreview } from "./message-preview";
 import { isolateText } from "@hourline/contracts/text";
 

@@ -17,14 +17,9 @@ import {
   TYPING_IDLE_MS,
   TYPING_REPEAT_MS,
 } from "~/lib/live-chat/live-timing";
-import {
-  ConsoleSession,
-  READ_DELAY_MS,
-  consoleMessages,
-  type ConsoleAlert,
-  type ConsoleApi,
-} from "./console-session";
-import { conversationsIn } from "./console-state";
+import { ConsoleSession, READ_DELAY_MS, consoleMessages, type ConsoleApi } from "./console-session";
+import type { ConsoleAlert } from "./console-alerts";
+import { conversationsIn } from "./conversation-summaries";
 import { loadDrafts, loadOutbox } from "./console-storage";
 import {
   T0,
@@ -185,8 +180,8 @@ describe("ConsoleSession: start", () => {
     expect(t.state().loaded).toEqual({ open: true, ended: true });
     expect(conversationsIn(t.state().conversations, "open").map((c) => c.id)).toEqual([8, 7]);
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([3]);
-    expect(t.state().contacts).toEqual([contact(1)]);
-    expect(t.state().contactsLoaded).toBe(true);
+    expect(t.state().contacts.list).toEqual([contact(1)]);
+    expect(t.state().contacts.loaded).toBe(true);
 
     t.browser.last.open();
     await settle();
@@ -251,7 +246,7 @@ describe("ConsoleSession: lists that arrive late", () => {
     finishFirst?.();
     await settle();
     expect(t.state().conversations[7]).toEqual(summary(7));
-    expect(t.state().contacts).toEqual([contact(1), contact(2)]);
+    expect(t.state().contacts.list).toEqual([contact(1), contact(2)]);
   });
 
   it("keeps what was pushed while a list was on its way, and asks again for its counts", async () => {
@@ -343,10 +338,10 @@ describe("ConsoleSession: pushes", () => {
     });
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([8]);
     socket.receive({ message_type: "contact_message", ...contact(4) });
-    expect(t.state().contacts).toEqual([contact(4)]);
+    expect(t.state().contacts.list).toEqual([contact(4)]);
     // Marked read here: shown at once, before the server's push.
     t.session.applyContact(contact(4, { read: true }));
-    expect(t.state().contacts).toEqual([contact(4, { read: true })]);
+    expect(t.state().contacts.list).toEqual([contact(4, { read: true })]);
     socket.receive({
       message_type: "visitor_presence",
       visitor_email: visitorEmail(7),

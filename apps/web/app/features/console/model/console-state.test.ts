@@ -1,26 +1,23 @@
 import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
 import { describe, expect, it } from "vitest";
 import {
-  activityAt,
   consoleReducer,
-  conversationsIn,
-  findPending,
   initialConsoleState,
-  isBehind,
-  mergeSummary,
-  pendingReplies,
-  repliesToKeep,
-  unreadChatMessages,
-  unreadContactMessages,
   type ConsoleAction,
   type ConsoleState,
-  type PendingReply,
 } from "./console-state";
+import { findPending, pendingReplies, repliesToKeep, type PendingReply } from "./console-threads";
+import {
+  activityAt,
+  conversationsIn,
+  isBehind,
+  mergeSummary,
+  unreadChatMessages,
+} from "./conversation-summaries";
 import {
   T0,
   agentMessage,
   colleague,
-  contact,
   detail,
   ended,
   me,
@@ -86,8 +83,7 @@ describe("consoleReducer: the lists", () => {
       details: {},
       threads: {},
       typing: {},
-      contacts: [],
-      contactsLoaded: false,
+      contacts: { list: [], loaded: false },
       missing: {},
       viewing: null,
       visible: true,
@@ -551,45 +547,6 @@ describe("consoleReducer: agents' presence", () => {
     expect(new Set([s0.agentsOnline, s1.agentsOnline, s2.agentsOnline, s3.agentsOnline]).size).toBe(
       4,
     );
-  });
-});
-
-describe("consoleReducer: contact messages", () => {
-  it("lists them newest first, adds new ones in place and applies read and handled", () => {
-    let s = apply(start(), { type: "contacts", list: [contact(3), contact(1), contact(2)] });
-    expect(s.contactsLoaded).toBe(true);
-    expect(s.contacts.map((c) => c.id)).toEqual([1, 2, 3]);
-    expect(unreadContactMessages(s)).toBe(3);
-
-    s = apply(s, { type: "contact", message: contact(4, { received_at: T0 }) });
-    expect(s.contacts.map((c) => c.id)).toEqual([4, 1, 2, 3]);
-    expect(unreadContactMessages(s)).toBe(4);
-
-    s = apply(s, { type: "contact", message: contact(2, { read: true }) });
-    s = apply(s, {
-      type: "contact",
-      message: contact(3, {
-        read: true,
-        handled: true,
-        handled_at: T0,
-        handled_by: colleague.name,
-      }),
-    });
-    expect(s.contacts.map((c) => [c.id, c.read, c.handled, c.handled_by])).toEqual([
-      [4, false, false, null],
-      [1, false, false, null],
-      [2, true, false, null],
-      [3, true, true, "Bruno"],
-    ]);
-    expect(unreadContactMessages(s)).toBe(2);
-  });
-
-  it("orders messages received at the same time by id, newest first", () => {
-    const s = apply(start(), {
-      type: "contacts",
-      list: [contact(5, { received_at: T0 }), contact(9, { received_at: T0 })],
-    });
-    expect(s.contacts.map((c) => c.id)).toEqual([9, 5]);
   });
 });
 

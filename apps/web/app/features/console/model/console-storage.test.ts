@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "~/lib/live-chat/fake-browser.test-support";
-import type { PendingReply } from "./console-state";
+import type { PendingReply } from "./console-threads";
 import { forgetAgentWork, loadDrafts, loadOutbox, saveDraft, saveOutbox } from "./console-storage";
 
 const pending: PendingReply = {

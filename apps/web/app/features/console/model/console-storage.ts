@@ -10,7 +10,7 @@ import {
   writeStoredJson as write,
   type StorageLike,
 } from "~/lib/live-chat/stored-json";
-import type { PendingReply } from "./console-state";
+import type { PendingReply } from "./console-threads";
 
 const outboxKey = (agentId: number) => `hourline.console.outbox.${agentId}`;
 const draftsKey = (agentId: number) => `hourline.console.drafts.${agentId}`;

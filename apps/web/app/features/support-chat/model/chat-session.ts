@@ -3,25 +3,25 @@
  * a refresh unnecessary. Every typed message gets a client_id at once and waits in the outbox
  * (persisted for reloads) until the server acknowledges it; after every (re)connect the outbox is
  * sent again with the same ids, and the messages and conversation state missed meanwhile are
- * fetched. A small external store: React reads it with useSyncExternalStore.
+ * fetched. The store, the outbox and the typing signals are lib/live-chat's, the same as the
+ * console's; this file holds what is the widget's own (one conversation, its endings, the check
+ * that the visitor's session still holds). React reads the store with useSyncExternalStore.
  */
-import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat";
+import { imageMessageHtml, textToMessageHtml, type VisitorFrame } from "@hourline/contracts/chat";
 import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";
 import {
   ChatConnection,
+  mayMeanSessionLost,
   type ConnectionEnv,
   type ConnectionStatus,
 } from "~/lib/live-chat/chat-connection";
 import { toMillis } from "~/lib/live-chat/clock-time";
 import { deliveryErrors } from "~/lib/live-chat/live-messages";
-import {
-  ACK_TIMEOUT_MS,
-  OTHERS_TYPING_TIMEOUT_MS,
-  TYPING_IDLE_MS,
-  TYPING_REPEAT_MS,
-} from "~/lib/live-chat/live-timing";
+import { LiveOutbox } from "~/lib/live-chat/live-outbox";
+import { LiveStore } from "~/lib/live-chat/live-store";
+import { TypingFade, TypingSignal } from "~/lib/live-chat/live-typing";
 import {
   chatReducer,
   initialChatState,
@@ -64,13 +64,11 @@ export const sessionMessages = {
 } as const;
 
 export class ChatSession {
-  private state: ChatState;
-  private readonly listeners = new Set<() => void>();
-  private readonly connection: ChatConnection;
-  private readonly ackTimers = new Map<string, unknown>();
-  private typingSentAt: number | null = null;
-  private typingTimer: unknown = null;
-  private agentTypingTimer: unknown = null;
+  private readonly store: LiveStore<ChatState, ChatAction>;
+  private readonly connection: ChatConnection<VisitorFrame>;
+  private readonly outbox: LiveOutbox<PendingMessage>;
+  private readonly typing: TypingSignal<number>;
+  private readonly agentTyping: TypingFade<"agent">;
   private resyncRun = 0;
   private checkingSession = false;
   /** The visitor ended the chat while offline: send chat_end once connected, then stop. */
@@ -82,36 +80,58 @@ export class ChatSession {
     private readonly events: ChatSessionEvents = {},
     options: { agentsOnline?: boolean; visible?: boolean } = {},
   ) {
-    this.state = initialChatState({
+    const initial = initialChatState({
       agentsOnline: options.agentsOnline ?? null,
       visible: options.visible ?? true,
       pending: loadOutbox(deps.storage, identity.email),
       senderName: identity.username,
     });
-    this.connection = new ChatConnection(deps.socketUrl, deps.env, {
+    this.store = new LiveStore(chatReducer, initial, (before, after) => {
+      if (after.messages !== before.messages) this.persistOutbox(after);
+      if (after.unread !== before.unread) this.events.onUnread?.(after.unread);
+    });
+    this.connection = new ChatConnection<VisitorFrame>(deps.socketUrl, deps.env, {
       onStatus: (status) => this.dispatch({ type: "connection", status }),
       onOpen: () => this.onOpen(),
       onFrame: (frame) => this.onFrame(frame),
-      onClose: ({ opened, code }) => this.onClose(opened, code),
+      onClose: (info) => this.onClose(info),
     });
+    this.outbox = new LiveOutbox<PendingMessage>(
+      {
+        waiting: () => pendingMessages(this.state),
+        apply: (change) =>
+          this.dispatch(
+            change.type === "queued" ? { ...change, senderName: identity.username } : change,
+          ),
+        transmit: (pending) =>
+          this.connection.send({
+            sender: identity.email,
+            receiver: "null",
+            message: pending.html,
+            msg_type: pending.msgType,
+            client_id: pending.clientId,
+          }),
+      },
+      deps,
+    );
+    this.typing = new TypingSignal(deps.env, (_conversation, typing) =>
+      this.connection.send({ message_type: "typing", typing }),
+    );
+    this.agentTyping = new TypingFade(deps.env);
   }
 
   // --- the store React reads -----------------------------------------------------------------
 
-  getState = (): ChatState => this.state;
+  getState = (): ChatState => this.store.getState();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+
+  private get state(): ChatState {
+    return this.store.getState();
+  }
 
   private dispatch(action: ChatAction) {
-    const before = this.state;
-    this.state = chatReducer(before, action);
-    if (this.state === before) return;
-    if (this.state.messages !== before.messages) this.persistOutbox();
-    if (this.state.unread !== before.unread) this.events.onUnread?.(this.state.unread);
-    for (const listener of this.listeners) listener();
+    this.store.dispatch(action);
   }
 
   // --- what the panel asks for -----------------------------------------------------------------
@@ -131,40 +151,23 @@ export class ChatSession {
   sendText(text: string): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.state.ended) return false;
-    this.enqueue("text", textToMessageHtml(trimmed));
+    this.outbox.add({ msgType: "text", html: textToMessageHtml(trimmed) });
     this.setTyping(false);
     return true;
   }
 
   sendImage(url: string): void {
     if (this.state.ended) return;
-    this.enqueue("image", imageMessageHtml(url));
+    this.outbox.add({ msgType: "image", html: imageMessageHtml(url) });
   }
 
   retry(clientId: string): void {
-    const message = this.state.messages.find((m) => m.clientId === clientId && m.id === null);
-    if (!message || this.state.ended) return;
-    this.dispatch({ type: "retrying", clientId });
-    this.transmit(clientId);
+    if (!this.state.ended) this.outbox.retry(clientId);
   }
 
   /** The visitor is typing (true) or stopped (false); the agent sees an indicator. */
   setTyping(active: boolean): void {
-    const env = this.deps.env;
-    if (this.typingTimer !== null) env.clearTimeout(this.typingTimer);
-    this.typingTimer = null;
-    if (active) {
-      const now = env.now();
-      if (this.typingSentAt === null || now - this.typingSentAt >= TYPING_REPEAT_MS) {
-        if (this.connection.send({ message_type: "typing", typing: true })) {
-          this.typingSentAt = now;
-        }
-      }
-      this.typingTimer = env.setTimeout(() => this.setTyping(false), TYPING_IDLE_MS);
-    } else if (this.typingSentAt !== null) {
-      this.typingSentAt = null;
-      this.connection.send({ message_type: "typing", typing: false });
-    }
+    this.typing.set(this.identity.conversationId, active);
   }
 
   setVisible(visible: boolean): void {
@@ -179,12 +182,7 @@ export class ChatSession {
   /** The visitor ends the chat (after confirming). The panel is done with this session. */
   end(): void {
     this.forget();
-    const frame = {
-      message_type: "chat_end",
-      target_email: this.identity.email,
-      user_type: "user",
-    };
-    if (this.connection.send(frame)) {
+    if (this.sendEnd()) {
       this.close();
     } else {
       // Offline: keep trying in the background, deliver the end, then stop.
@@ -199,46 +197,49 @@ export class ChatSession {
     this.close();
   }
 
+  private sendEnd(): boolean {
+    return this.connection.send({
+      message_type: "chat_end",
+      target_email: this.identity.email,
+      user_type: "user",
+    });
+  }
+
   // --- the connection's events -----------------------------------------------------------------
 
   private onOpen() {
     if (this.endPending) {
       this.endPending = false;
-      this.connection.send({
-        message_type: "chat_end",
-        target_email: this.identity.email,
-        user_type: "user",
-      });
+      this.sendEnd();
       this.close();
       return;
     }
     // Where the missed messages start: decided before anything new can arrive on this socket.
     const after = this.state.historyLoaded ? (this.state.lastSeenId ?? undefined) : undefined;
-    for (const message of this.state.messages) {
-      if (message.id === null && message.delivery === "sending" && message.clientId) {
-        this.transmit(message.clientId);
-      }
-    }
+    this.outbox.resend();
     void this.resync(after);
   }
 
   private onFrame(frame: unknown) {
     const action = frameToAction(frame);
     if (!action) return;
-    if (action.type === "acked" || action.type === "failed") this.clearAckTimer(action.clientId);
+    if (action.type === "acked" || action.type === "failed") this.outbox.answered(action.clientId);
     this.dispatch(action);
-    if (action.type === "typing") this.fadeAgentTyping(action.typing);
+    if (action.type === "typing") {
+      this.agentTyping.heard("agent", action.typing, () =>
+        this.dispatch({ type: "typing", typing: false }),
+      );
+    }
     if (action.type === "ended") this.onEnded();
     const f = frame as { message_type?: unknown; code?: unknown };
     if (f.message_type === "error" && f.code === "chat_ended") void this.resync(undefined, true);
   }
 
-  private onClose(opened: boolean, code: number) {
-    for (const clientId of [...this.ackTimers.keys()]) this.clearAckTimer(clientId);
-    this.typingSentAt = null;
+  private onClose(info: { opened: boolean; code: number }) {
+    this.outbox.pause();
+    this.typing.reset();
     if (this.state.agentTyping) this.dispatch({ type: "typing", typing: false });
-    // A refused upgrade looks like any failed connection; ask whether the session still holds.
-    if (!opened || code === 1008 || code === 4401 || code === 4403) void this.checkSession();
+    if (mayMeanSessionLost(info)) void this.checkSession();
   }
 
   private async checkSession() {
@@ -285,65 +286,15 @@ export class ChatSession {
     }
   }
 
-  // --- the outbox ------------------------------------------------------------------------------
-
-  private enqueue(msgType: PendingMessage["msgType"], html: string) {
-    const pending: PendingMessage = {
-      clientId: this.deps.newClientId(),
-      html,
-      msgType,
-      createdAt: this.deps.env.now(),
-      delivery: "sending",
-    };
-    this.dispatch({ type: "queued", pending, senderName: this.identity.username });
-    this.transmit(pending.clientId);
-  }
-
-  /** Sends one queued message if the socket is open; otherwise it waits for the next open. */
-  private transmit(clientId: string) {
-    const message = this.state.messages.find((m) => m.clientId === clientId && m.id === null);
-    if (!message) return;
-    const sent = this.connection.send({
-      sender: this.identity.email,
-      receiver: "null",
-      message: message.html,
-      msg_type: message.msgType,
-      client_id: clientId,
-    });
-    if (!sent) return;
-    this.clearAckTimer(clientId);
-    this.ackTimers.set(
-      clientId,
-      this.deps.env.setTimeout(() => {
-        this.ackTimers.delete(clientId);
-        this.dispatch({ type: "failed", clientId, error: sessionMessages.notAcked });
-      }, ACK_TIMEOUT_MS),
-    );
-  }
-
-  private clearAckTimer(clientId: string) {
-    const timer = this.ackTimers.get(clientId);
-    if (timer !== undefined) this.deps.env.clearTimeout(timer);
-    this.ackTimers.delete(clientId);
-  }
-
-  private persistOutbox() {
-    if (this.state.ended) return;
-    saveOutbox(this.deps.storage, this.identity.email, pendingMessages(this.state));
+  private persistOutbox(state: ChatState) {
+    if (state.ended) return;
+    saveOutbox(this.deps.storage, this.identity.email, pendingMessages(state));
   }
 
   // --- endings ---------------------------------------------------------------------------------
 
   private onEnded() {
-    for (const message of this.state.messages) {
-      if (message.id === null && message.clientId) {
-        this.dispatch({
-          type: "failed",
-          clientId: message.clientId,
-          error: sessionMessages.chatEnded,
-        });
-      }
-    }
+    this.outbox.fail(sessionMessages.chatEnded);
     this.forget();
     this.close();
   }
@@ -355,24 +306,10 @@ export class ChatSession {
   }
 
   private close() {
-    const env = this.deps.env;
-    for (const clientId of [...this.ackTimers.keys()]) this.clearAckTimer(clientId);
-    if (this.typingTimer !== null) env.clearTimeout(this.typingTimer);
-    if (this.agentTypingTimer !== null) env.clearTimeout(this.agentTypingTimer);
-    this.typingTimer = null;
-    this.agentTypingTimer = null;
+    this.outbox.pause();
+    this.typing.stop();
+    this.agentTyping.stop();
     this.connection.stop();
-  }
-
-  private fadeAgentTyping(typing: boolean) {
-    const env = this.deps.env;
-    if (this.agentTypingTimer !== null) env.clearTimeout(this.agentTypingTimer);
-    this.agentTypingTimer = typing
-      ? env.setTimeout(() => {
-          this.agentTypingTimer = null;
-          this.dispatch({ type: "typing", typing: false });
-        }, OTHERS_TYPING_TIMEOUT_MS)
-      : null;
   }
 }
 

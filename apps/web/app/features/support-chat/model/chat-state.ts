@@ -6,14 +6,13 @@
 import type { ChatMessage } from "@hourline/contracts/chat";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import {
-  acked,
-  failed,
   fromPending,
   fromServer,
   highestId,
   mergeMessages,
-  retrying,
   toPending,
+  withDelivery,
+  type DeliveryChange,
   type LiveMessage,
   type PendingMessage,
 } from "~/lib/live-chat/live-messages";
@@ -47,9 +46,7 @@ export type ChatAction =
   | { type: "history"; messages: ChatMessage[] }
   | { type: "received"; message: ChatMessage }
   | { type: "queued"; pending: PendingMessage; senderName: string }
-  | { type: "acked"; clientId: string; id: number }
-  | { type: "failed"; clientId: string; error: string }
-  | { type: "retrying"; clientId: string }
+  | DeliveryChange
   | { type: "connection"; status: ConnectionStatus }
   | { type: "ended"; end: ChatEnd }
   | { type: "presence"; online: boolean }
@@ -123,13 +120,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, messages: orderedMessages([...state.messages, shown]) };
     }
     case "acked": {
-      const next = updateByClientId(state, action.clientId, (m) => acked(m, action.id));
+      const next = updateByClientId(state, action.clientId, (m) => withDelivery(m, action));
       return { ...next, messages: orderedMessages(next.messages) };
     }
     case "failed":
-      return updateByClientId(state, action.clientId, (m) => failed(m, action.error));
     case "retrying":
-      return updateByClientId(state, action.clientId, retrying);
+      return updateByClientId(state, action.clientId, (m) => withDelivery(m, action));
     case "connection":
       return { ...state, connection: action.status };
     case "ended":

@@ -1,0 +1,144 @@
+/**
+ * Keeps a console's state in step with the server over HTTP, between the pushes of the agent
+ * socket: both lists and the contact messages at start and on every open of the socket, the
+ * history of the conversation on screen (only what is newer than what is held), other histories
+ * from where they stopped when they are opened, and a summary asked for again whenever this
+ * console has seen a newer message than the summary names. Fetching marks nothing read.
+ */
+import type { ConsoleApi } from "./console-session";
+import type { ConsoleAction, ConsoleState } from "./console-state";
+import { isBehind } from "./conversation-summaries";
+
+export interface ConsoleSyncPort {
+  api: Pick<
+    ConsoleApi,
+    "fetchConversations" | "fetchConversation" | "fetchMessages" | "fetchContacts"
+  >;
+  state(): ConsoleState;
+  dispatch(action: ConsoleAction): void;
+  /** Unread messages of the conversation on screen have been fetched: read them once shown. */
+  markReadSoon(conversationId: number): void;
+}
+
+export class ConsoleSync {
+  private readonly loading = new Map<number, Promise<void>>();
+  /** Conversations whose summary is being fetched (loadSummary). */
+  private readonly loadingSummary = new Set<number>();
+  /**
+   * Where a held history continues after the socket was closed: its newest message then. Pushes
+   * after a reconnect move a thread's lastId on, so it no longer tells what was missed.
+   */
+  private readonly resumeFrom = new Map<number, number>();
+  /** Counts refreshes: only the newest one's answers are applied. */
+  private refreshRun = 0;
+
+  constructor(private readonly port: ConsoleSyncPort) {}
+
+  private get state(): ConsoleState {
+    return this.port.state();
+  }
+
+  private dispatch(action: ConsoleAction) {
+    this.port.dispatch(action);
+  }
+
+  /** The socket closed: every history held continues from where it is now. */
+  socketClosed(): void {
+    for (const [id, thread] of Object.entries(this.state.threads)) {
+      if (thread.loaded && !this.resumeFrom.has(Number(id))) {
+        this.resumeFrom.set(Number(id), thread.lastId);
+      }
+    }
+  }
+
+  /** Fetches one conversation's details and the messages not held yet. */
+  load(conversationId: number): Promise<void> {
+    const running = this.loading.get(conversationId);
+    if (running) return running;
+    const job = (async () => {
+      const thread = this.state.threads[conversationId];
+      const after =
+        this.resumeFrom.get(conversationId) ?? (thread?.loaded ? thread.lastId : undefined);
+      const [detail, messages] = await Promise.all([
+        this.port.api.fetchConversation(conversationId),
+        this.port.api.fetchMessages(conversationId, after),
+      ]);
+      if (this.state.expired) return;
+      if (detail.ok) this.dispatch({ type: "detail", detail: detail.data });
+      if (messages.ok) {
+        if (this.resumeFrom.get(conversationId) === after) this.resumeFrom.delete(conversationId);
+        this.dispatch({ type: "history", conversationId, messages: messages.data });
+      }
+      if (!detail.ok && detail.status === 404) {
+        this.dispatch({ type: "missing", conversationId });
+      } else if (!detail.ok && detail.status !== 401) {
+        this.dispatch({ type: "notice", message: detail.error.message });
+      }
+    })().finally(() => this.loading.delete(conversationId));
+    this.loading.set(conversationId, job);
+    return job;
+  }
+
+  /**
+   * Both lists, the contact messages, and whatever was missed in the conversations held. It runs at
+   * start and on every open of the socket, so two may be under way: an older one's answers, made
+   * before the newer one's, are dropped.
+   */
+  async refresh() {
+    const run = ++this.refreshRun;
+    const { api } = this.port;
+    const [open, ended, contacts] = await Promise.all([
+      api.fetchConversations("open"),
+      api.fetchConversations("ended"),
+      api.fetchContacts(),
+    ]);
+    if (run !== this.refreshRun || this.state.expired) return;
+    const wasOpen = new Set(
+      Object.values(this.state.conversations)
+        .filter((c) => c.state === "open")
+        .map((c) => c.id),
+    );
+    // Summaries made before a message pushed meanwhile: their counts are asked for again.
+    const recheck = new Set(
+      [...(open.ok ? open.data : []), ...(ended.ok ? ended.data : [])]
+        .filter((c) => isBehind(this.state.conversations[c.id], c))
+        .map((c) => c.id),
+    );
+    if (open.ok) this.dispatch({ type: "conversations", state: "open", list: open.data });
+    if (ended.ok) this.dispatch({ type: "conversations", state: "ended", list: ended.data });
+    if (contacts.ok) this.dispatch({ type: "contacts", list: contacts.data });
+    if (open.ok) {
+      // One that was open and is no longer listed ended while this console was away.
+      for (const id of wasOpen) {
+        if (!open.data.some((c) => c.id === id)) recheck.add(id);
+      }
+    }
+    for (const id of recheck) {
+      if (id !== this.state.viewing) void this.loadSummary(id);
+    }
+    // Only the conversation on screen is caught up now; the others from `resumeFrom` when they are
+    // opened. What arrived for it meanwhile is read once it is shown (if the tab is visible).
+    const viewing = this.state.viewing;
+    if (viewing !== null) {
+      const unread = open.ok ? (open.data.find((c) => c.id === viewing)?.unread ?? 0) : 0;
+      void this.load(viewing).then(() => {
+        if (unread > 0) this.port.markReadSoon(viewing);
+      });
+    }
+  }
+
+  /**
+   * One conversation's summary and details, without its messages (nobody is reading them yet).
+   * Once at a time per conversation: every message pushed for one not known yet asks for it.
+   */
+  async loadSummary(conversationId: number) {
+    if (this.loadingSummary.has(conversationId)) return;
+    this.loadingSummary.add(conversationId);
+    try {
+      const detail = await this.port.api.fetchConversation(conversationId);
+      if (!this.state.expired && detail.ok) this.dispatch({ type: "detail", detail: detail.data });
+    } finally {
+      this.loadingSummary.delete(conversationId);
+    }
+  }
+}
