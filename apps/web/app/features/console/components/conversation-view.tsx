@@ -5,7 +5,7 @@
  */
 import type { ConversationSummary } from "@hourline/contracts/chat";
 import { ArrowLeft, CircleAlert, X } from "lucide-react";
-import { useCallback, type Ref } from "react";
+import { useCallback, type RefObject } from "react";
 import { Link } from "react-router";
 import { useConsole, useConsoleState } from "./console-context";
 import { EndChatDialog } from "./end-chat-dialog";
@@ -24,7 +24,7 @@ export function ConversationView({
   onEndOpenChange,
 }: {
   summary: ConversationSummary;
-  editorRef: Ref<HTMLTextAreaElement>;
+  editorRef: RefObject<HTMLTextAreaElement | null>;
   endOpen: boolean;
   onEndOpenChange: (open: boolean) => void;
 }) {

@@ -6,10 +6,16 @@
  * A replies list ("/" at the start, or its button) fills the editor with a canned reply.
  */
 import { chatLimits } from "@hourline/contracts/chat";
-import { CircleAlert, SendHorizontal } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
 import { uploadMessages } from "~/lib/live-chat/image-upload";
+import {
+  ImageUploadNotes,
+  SendButton,
+  editorClassName,
+  isSendKey,
+  growToFit,
+} from "~/lib/live-chat/message-editor";
 import { uploadReplyImage } from "../api/upload-reply-image";
 import { CannedReplyPicker } from "./canned-reply-picker";
 import { useConsole } from "./console-context";
@@ -25,7 +31,8 @@ export function ReplyComposer({
 }: {
   conversationId: number;
   visitorName: string;
-  editorRef: Ref<HTMLTextAreaElement>;
+  /** The editor, for the shortcut that focuses it. */
+  editorRef: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { session } = useConsole();
   const [text, setText] = useState(() => session.draftOf(conversationId));
@@ -34,7 +41,7 @@ export function ReplyComposer({
     (url) => session.sendImage(conversationId, url),
   );
   const [pickerOpen, setPickerOpen] = useState(false);
-  const editor = useRef<HTMLTextAreaElement | null>(null);
+  const fit = () => growToFit(editorRef.current, EDITOR_MAX_HEIGHT_PX);
   const saveTimer = useRef<number | null>(null);
   const latest = useRef(text);
 
@@ -42,7 +49,7 @@ export function ReplyComposer({
   // still waiting to be saved is saved on the way out (another conversation, another screen, or
   // the sign-in page after the session ended).
   useEffect(() => {
-    requestAnimationFrame(fit);
+    requestAnimationFrame(() => growToFit(editorRef.current, EDITOR_MAX_HEIGHT_PX));
     return () => {
       if (saveTimer.current !== null) {
         window.clearTimeout(saveTimer.current);
@@ -51,15 +58,7 @@ export function ReplyComposer({
       }
       session.setTyping(conversationId, false);
     };
-  }, [session, conversationId]);
-
-  function fit() {
-    const el = editor.current;
-    if (!el) return;
-    el.style.height = "auto";
-    el.style.height = `${Math.min(el.scrollHeight, EDITOR_MAX_HEIGHT_PX)}px`;
-    el.style.overflowY = el.scrollHeight > EDITOR_MAX_HEIGHT_PX ? "auto" : "hidden";
-  }
+  }, [session, conversationId, editorRef]);
 
   function change(value: string) {
     latest.current = value;
@@ -84,12 +83,7 @@ export function ReplyComposer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (
-      event.key === "Enter" &&
-      !event.shiftKey &&
-      !event.altKey &&
-      !event.nativeEvent.isComposing
-    ) {
+    if (isSendKey(event, { altSends: false })) {
       event.preventDefault();
       send();
     } else if (event.key === "/" && text === "") {
@@ -114,11 +108,7 @@ export function ReplyComposer({
             Reply
           </label>
           <textarea
-            ref={(el) => {
-              editor.current = el;
-              if (typeof editorRef === "function") editorRef(el);
-              else if (editorRef) editorRef.current = el;
-            }}
+            ref={editorRef}
             id={editorId}
             rows={2}
             value={text}
@@ -128,43 +118,31 @@ export function ReplyComposer({
             onKeyDown={onKeyDown}
             aria-describedby={`${editorId}-hint`}
             style={{ maxHeight: EDITOR_MAX_HEIGHT_PX }}
-            className="block w-full resize-none overflow-y-hidden rounded-xl border border-muted/70 bg-surface px-3.5 py-2.5 text-ink shadow-sm placeholder:text-muted hover:border-ink"
+            className={editorClassName}
           />
         </div>
         <CannedReplyPicker
           open={pickerOpen}
           onOpenChange={setPickerOpen}
           onPick={(body) => change(text.trim() === "" ? body : `${text}\n${body}`)}
-          focusOnClose={() => editor.current?.focus()}
+          focusOnClose={() => editorRef.current?.focus()}
         />
         <ImagePickerButton
           uploading={image.uploading}
           onPick={(file) => void image.send(file)}
           testId="reply-image-input"
         />
-        <button
-          type="submit"
-          className="btn btn-primary size-11 shrink-0 p-0"
-          aria-label="Send reply"
-        >
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </button>
+        <SendButton label="Send reply" />
       </form>
       <p id={`${editorId}-hint`} className="mt-2 text-xs text-muted">
         Enter sends, Shift+Enter starts a new line, / at the start picks a canned reply.{" "}
         {uploadMessages.limit}
       </p>
-      {image.uploading ? (
-        <p role="status" className="mt-1 text-xs text-muted">
-          Uploading the image…
-        </p>
-      ) : null}
-      {image.problem ? (
-        <p role="alert" className="mt-2 flex gap-1.5 text-sm font-semibold text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {image.problem}
-        </p>
-      ) : null}
+      <ImageUploadNotes
+        uploading={image.uploading}
+        problem={image.problem}
+        uploadingText="Uploading the image…"
+      />
     </div>
   );
 }

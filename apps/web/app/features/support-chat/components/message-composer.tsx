@@ -4,10 +4,16 @@
  * up to 25 MB can be sent; the limit is said before choosing and checked before uploading.
  */
 import { chatLimits } from "@hourline/contracts/chat";
-import { CircleAlert, SendHorizontal } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
 import { uploadMessages } from "~/lib/live-chat/image-upload";
+import {
+  ImageUploadNotes,
+  SendButton,
+  editorClassName,
+  isSendKey,
+  growToFit,
+} from "~/lib/live-chat/message-editor";
 import { uploadChatImage } from "../api/upload-chat-image";
 
 /** The editor is at most this tall. */
@@ -26,32 +32,17 @@ export function MessageComposer({
   const [text, setText] = useState("");
   const image = useImageUpload(uploadChatImage, onImage);
   const editor = useRef<HTMLTextAreaElement>(null);
+  const fit = () => growToFit(editor.current, EDITOR_MAX_HEIGHT_PX);
 
   // The panel replaces the form whose Start Chat had focus: the editor takes it.
   useEffect(() => {
     editor.current?.focus();
   }, []);
 
-  function fit() {
-    const el = editor.current;
-    if (!el) return;
-    el.style.height = "auto";
-    const height = Math.min(el.scrollHeight, EDITOR_MAX_HEIGHT_PX);
-    el.style.height = `${height}px`;
-    el.style.overflowY = el.scrollHeight > EDITOR_MAX_HEIGHT_PX ? "auto" : "hidden";
-  }
-
   function send() {
     if (!onSend(text)) return;
     setText("");
     requestAnimationFrame(fit);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
   }
 
   return (
@@ -80,10 +71,14 @@ export function MessageComposer({
               fit();
               onTyping(e.target.value.trim().length > 0);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => {
+              if (!isSendKey(event, { altSends: true })) return;
+              event.preventDefault();
+              send();
+            }}
             aria-describedby="chat-editor-hint"
             style={{ maxHeight: EDITOR_MAX_HEIGHT_PX }}
-            className="block w-full resize-none overflow-y-hidden rounded-xl border border-muted/70 bg-surface px-3.5 py-2.5 text-ink shadow-sm placeholder:text-muted hover:border-ink"
+            className={editorClassName}
           />
         </div>
         <ImagePickerButton
@@ -92,29 +87,17 @@ export function MessageComposer({
           describedBy="chat-image-hint"
           testId="chat-image-input"
         />
-        <button
-          type="submit"
-          className="btn btn-primary size-11 shrink-0 p-0"
-          aria-label="Send message"
-        >
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </button>
+        <SendButton label="Send message" />
       </form>
       <p id="chat-editor-hint" className="mt-2 text-xs text-muted">
         Enter sends, Shift+Enter starts a new line.{" "}
         <span id="chat-image-hint">{uploadMessages.limit}</span>
       </p>
-      {image.uploading ? (
-        <p role="status" className="mt-1 text-xs text-muted">
-          Uploading your image…
-        </p>
-      ) : null}
-      {image.problem ? (
-        <p role="alert" className="mt-2 flex gap-1.5 text-sm font-semibold text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {image.problem}
-        </p>
-      ) : null}
+      <ImageUploadNotes
+        uploading={image.uploading}
+        problem={image.problem}
+        uploadingText="Uploading your image…"
+      />
     </div>
   );
 }
