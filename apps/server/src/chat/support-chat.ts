@@ -6,19 +6,18 @@
  */
 import type {
   AckFrame,
-  AgentProfile,
   ChatEndedFrame,
-  ChatMessage,
   ConversationFrame,
-  ConversationSummary,
-  MsgType,
   PresenceFrame,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/chat-server-frames";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { ChatMessage, MsgType } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import {
   earlierConversationsLimit,
   type ConversationDetailAnswer,
 } from "@hourline/contracts/console";
-import { uploadPathPrefix } from "@hourline/contracts/chat";
+import { uploadPathPrefix } from "@hourline/contracts/chat-message";
 import type { Kysely, Transaction } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/schema";

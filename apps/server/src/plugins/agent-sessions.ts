@@ -8,7 +8,7 @@ import { EventEmitter } from "node:events";
 import cookie from "@fastify/cookie";
 import { apiError } from "@hourline/contracts/api-error";
 import { normalizeEmail } from "@hourline/contracts/email-address";
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";

@@ -2,7 +2,7 @@
  * Receives contact messages: stores each one and enqueues the support inbox's notification in one
  * transaction, so a message is never stored without its mail nor mailed without being stored.
  */
-import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import type { ContactRequest } from "@hourline/contracts/contact";
 import fp from "fastify-plugin";
 import { contactNotification } from "../mail/templates/contact-notification";

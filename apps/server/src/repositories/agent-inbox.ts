@@ -3,7 +3,8 @@
  * count, a visitor's details and other conversations, and a conversation's messages. Reading marks
  * nothing read; markConversationRead does, for what a console showed.
  */
-import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { conversationMessagesPerPage } from "@hourline/contracts/console";
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";

@@ -1,5 +1,5 @@
 /** A conversation's messages, as the visitor's history and the console read them. */
-import type { ChatMessage } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
 import type { Database } from "../db/schema";

@@ -6,16 +6,15 @@
  * handled in order; everything fans out through the broker, so any instance can deliver it.
  */
 import websocket from "@fastify/websocket";
+import { agentFrameSchema, visitorFrameSchema } from "@hourline/contracts/chat-frames";
+import { chatLimits } from "@hourline/contracts/chat-message";
+import { type AgentProfile } from "@hourline/contracts/agent-sign-in";
 import {
-  agentFrameSchema,
-  chatLimits,
-  visitorFrameSchema,
-  type AgentProfile,
   type ErrorFrame,
   type TypingFrame,
   type VisitorPresenceFrame,
   type AgentPresenceFrame,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/chat-server-frames";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import { apiError, fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";

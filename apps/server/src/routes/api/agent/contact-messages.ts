@@ -3,7 +3,7 @@
  * handled, which every agent's console hears at once.
  */
 import { apiError, apiErrorSchema } from "@hourline/contracts/api-error";
-import { contactMessageSummaryListSchema } from "@hourline/contracts/chat";
+import { contactMessageSummaryListSchema } from "@hourline/contracts/console-inbox";
 import {
   contactMessageAnswerSchema,
   contactMessagesQuerySchema,

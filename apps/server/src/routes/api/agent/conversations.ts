@@ -5,12 +5,9 @@
  * chat.
  */
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
-import {
-  chatLimits,
-  chatMessageListSchema,
-  conversationSummaryListSchema,
-  uploadAnswerSchema,
-} from "@hourline/contracts/chat";
+import { chatLimits, chatMessageListSchema } from "@hourline/contracts/chat-message";
+import { conversationSummaryListSchema } from "@hourline/contracts/console-inbox";
+import { uploadAnswerSchema } from "@hourline/contracts/chat-api";
 import {
   conversationDetailAnswerSchema,
   markReadBodySchema,

@@ -6,11 +6,16 @@
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import {
   chatEmailBodySchema,
+  chatUserSchema,
+  checkChatEmailAnswerSchema,
+  conversationStateAnswerSchema,
   registerBodySchema,
   type ChatEmailBody,
   type ChatUser,
+  type ConversationStateAnswer,
   type RegisterBody,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/chat-api";
+import { chatMessageListSchema } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { forVisitor } from "../../../chat/chat-message-row";
@@ -41,7 +46,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
     "/check_chat_email",
     {
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { body: chatEmailBodySchema },
+      schema: {
+        body: chatEmailBodySchema,
+        response: { 200: checkChatEmailAnswerSchema, "4xx": apiErrorSchema },
+      },
     },
     async (request) => {
       const session = await app.visitorSessions.authenticate(request);
@@ -78,7 +86,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
     "/register",
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { body: registerBodySchema },
+      schema: {
+        body: registerBodySchema,
+        response: { 200: chatUserSchema, "4xx": apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const session = await requireVisitor(request, reply);
@@ -106,7 +117,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { email: string }; Querystring: { after?: string } }>(
     "/get_message/:email/",
-    { config: { rateLimit: { max: 240, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 240, timeWindow: 60_000 } },
+      schema: { response: { 200: chatMessageListSchema, "4xx": apiErrorSchema } },
+    },
     async (request, reply) => {
       const session = await requireVisitor(request, reply);
       if (!session) return reply;
@@ -136,7 +150,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>(
     "/conversations/:id",
-    { config: { rateLimit: { max: 240, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 240, timeWindow: 60_000 } },
+      schema: { response: { 200: conversationStateAnswerSchema, "4xx": apiErrorSchema } },
+    },
     async (request, reply) => {
       const session = await requireVisitor(request, reply);
       if (!session) return reply;
@@ -146,8 +163,8 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       if (!conversation || conversation.visitor_email !== session.email) {
         return reply.code(404).send(apiError(404, "not_found", "There is no such conversation."));
       }
-      return {
-        status: 200 as const,
+      const answer: ConversationStateAnswer = {
+        status: 200,
         id: conversation.id,
         state: conversation.state,
         started_at: conversation.started_at,
@@ -155,6 +172,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
         ended_by: conversation.ended_by,
         agents_online: await app.supportChat.agentsOnline(),
       };
+      return answer;
     },
   );
 };

@@ -18,7 +18,8 @@
  * is never reused).
  */
 import { apiError, apiErrorSchema, type ApiErrorCode } from "@hourline/contracts/api-error";
-import { chatLimits, uploadAnswerSchema } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
+import { uploadAnswerSchema } from "@hourline/contracts/chat-api";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { defaultMaxPixels } from "../../../chat/image-upload";
 import { isUploadName, uploadExtensionOf } from "../../../chat/upload-name";
@@ -87,6 +88,8 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
   app.route<{ Params: { name: string } }>({
     method: "GET",
     url: "/uploads/:name",
+    // 200 is the image's bytes, sent as they are stored; only refusals are JSON.
+    schema: { response: { "4xx": apiErrorSchema } },
     handler: async (request, reply) => {
       const agent = await app.agentSessions.authenticate(request);
       const visitor = agent ? null : await app.visitorSessions.authenticate(request);

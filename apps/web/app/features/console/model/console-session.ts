@@ -12,12 +12,14 @@
 import {
   imageMessageHtml,
   textToMessageHtml,
-  type AgentProfile,
   type ChatMessage,
+  type MsgType,
+} from "@hourline/contracts/chat-message";
+import { type AgentProfile } from "@hourline/contracts/agent-sign-in";
+import {
   type ContactMessageSummary,
   type ConversationSummary,
-  type MsgType,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer } from "@hourline/contracts/console";
 import type { ApiResult } from "~/lib/api-client";
 import { ChatConnection, type ConnectionEnv } from "~/lib/live-chat/chat-connection";

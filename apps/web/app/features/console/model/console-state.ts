@@ -5,12 +5,9 @@
  * reply that arrives several ways (its ack, its echo, another agent's screen, a history fetch after
  * a reconnect) is shown once.
  */
-import type {
-  AgentProfile,
-  ChatMessage,
-  ContactMessageSummary,
-  ConversationSummary,
-} from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer, VisitorDetails } from "@hourline/contracts/console";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import {

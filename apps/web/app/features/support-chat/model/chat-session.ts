@@ -5,7 +5,7 @@
  * sent again with the same ids, and the messages and conversation state missed meanwhile are
  * fetched. A small external store: React reads it with useSyncExternalStore.
  */
-import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat";
+import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat-message";
 import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";
