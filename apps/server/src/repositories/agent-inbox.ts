@@ -13,7 +13,7 @@ import { listMessagesAfter } from "./chat-messages";
 
 /**
  * A conversation as the list shows it, but for the visitor's presence, which lives in the chat
- * broker, not the database (SupportChat in chat/support-chat.ts adds it).
+ * broker, not the database (ConsoleReadModel in chat/console-read-model.ts adds it).
  */
 export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 
@@ -152,18 +152,6 @@ export async function listVisitorConversations(
     .limit(limit)
     .execute();
   return toSummaries(db, rows);
-}
-
-export async function findChatVisitor(
-  db: Kysely<Database>,
-  email: string,
-): Promise<{ email: string; name: string; createdAt: number } | undefined> {
-  const row = await db
-    .selectFrom("chat_visitors")
-    .select(["email", "name", "created_at"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  return row ? { email: row.email, name: row.name, createdAt: row.created_at } : undefined;
 }
 
 /**

@@ -40,7 +40,7 @@ import {
   type Fields,
 } from "../../../../test/console-suite";
 import { solid, svgWithProlog, svgWithScript } from "../../../../test/image-fixtures";
-import { presenceKeys } from "../../../chat/broker";
+import { presenceKeys } from "../../../chat/broker-channels";
 
 const pgUp = await postgresFor("the console conversations test");
 

@@ -18,9 +18,7 @@ import {
 import { chatMessageListSchema } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { forVisitor } from "../../../chat/chat-message-row";
 import { maskEmail } from "../../../log/redaction";
-import { listMessagesAfter } from "../../../repositories/chat-messages";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
 import { sendRetryLater } from "../rate-limited-error";
 
@@ -99,7 +97,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           .code(403)
           .send(apiError(403, "forbidden", "Please verify this e-mail address first."));
       }
-      const { visitorId, conversation, agentsOnline } = await app.supportChat.register(
+      const { visitorId, conversation, agentsOnline } = await app.conversationRules.register(
         session.email,
         request.body.username,
         request.body.transcript ?? false,
@@ -137,14 +135,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           }),
         );
       }
-      const conversation = await app.supportChat.openConversation(session.email);
-      if (!conversation) return [];
-      const messages = await listMessagesAfter(app.database.db, conversation.id, {
-        afterId: Number(after ?? 0),
-      });
-      const newest = messages[messages.length - 1];
-      if (newest) await app.supportChat.markSeenByVisitor(conversation.id, newest.id);
-      return messages.map(forVisitor);
+      return app.conversationRules.visitorMessages(session.email, Number(after ?? 0));
     },
   );
 
@@ -158,7 +149,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const session = await requireVisitor(request, reply);
       if (!session) return reply;
       const id = NON_NEGATIVE_INT.test(request.params.id) ? Number(request.params.id) : -1;
-      const conversation = id > 0 ? await app.supportChat.conversation(id) : undefined;
+      const conversation = id > 0 ? await app.conversationRules.conversation(id) : undefined;
       // Someone else's conversation looks exactly like one that does not exist.
       if (!conversation || conversation.visitor_email !== session.email) {
         return reply.code(404).send(apiError(404, "not_found", "There is no such conversation."));
@@ -170,7 +161,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
         started_at: conversation.started_at,
         ended_at: conversation.ended_at,
         ended_by: conversation.ended_by,
-        agents_online: await app.supportChat.agentsOnline(),
+        agents_online: await app.chatPresence.agentsOnline(),
       };
       return answer;
     },

@@ -65,7 +65,7 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
       if (!session) {
         return sendError(reply, 401, "unauthorized", "Please verify your e-mail address first.");
       }
-      const conversation = await app.supportChat.openConversation(session.email);
+      const conversation = await app.conversationRules.openConversation(session.email);
       if (!conversation) {
         return sendError(reply, 409, "conflict", "Please start a chat before sending an image.");
       }
