@@ -3,8 +3,7 @@
  * what it answers matches: each JSON answer sent during a visitor's whole flow, refusals included,
  * is parsed with the schema its route declares for that status.
  */
-import { channel } from "node:diagnostics_channel";
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solid } from "./image-fixtures";
 import {
@@ -17,6 +16,7 @@ import {
   verifyVisitor,
   type ChatServer,
 } from "./chat-harness";
+import { onEveryRoute } from "./helpers";
 
 interface ParsingSchema {
   safeParse(value: unknown): { success: boolean; error?: unknown };
@@ -64,16 +64,7 @@ describe("visitor routes declare and keep their answers' schemas", () => {
   }
 
   beforeAll(async () => {
-    const init = channel("fastify.initialization");
-    const hook = (message: unknown) => {
-      (message as { fastify: FastifyInstance }).fastify.addHook("onRoute", checkAnswers);
-    };
-    init.subscribe(hook);
-    try {
-      server = await startChatServer(AGENT_ENV);
-    } finally {
-      init.unsubscribe(hook);
-    }
+    server = await onEveryRoute(checkAnswers, () => startChatServer(AGENT_ENV));
   });
   afterAll(async () => {
     await server?.close();
