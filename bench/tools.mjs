@@ -113,7 +113,12 @@ function newestSource(dirs) {
 export function ensureServerBuild() {
   ensureBuild();
   const dist = `${root}apps/server/dist/server.js`;
-  const sources = ["apps/server/src", "apps/server/migrations", "packages/contracts/src"];
+  const sources = [
+    "apps/server/src",
+    "apps/server/migrations",
+    "packages/contracts/src",
+    "packages/brand/src",
+  ];
   if (statSync(dist).mtimeMs >= newestSource(sources.map((d) => join(root, d)))) return;
   const { status } = spawnSync("npm", ["run", "build", "-w", "@hourline/server"], {
     cwd: root,

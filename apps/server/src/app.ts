@@ -14,7 +14,9 @@ import Fastify, {
 import type { Config } from "./config";
 import { serializeRequest } from "./log/redaction";
 import type { OutboxWorkerOptions } from "./mail/outbox-worker";
+import type { BrokerTransport } from "./chat/broker";
 import agentSessions from "./plugins/agent-sessions";
+import chatBroker from "./plugins/chat-broker";
 import clientIpHash from "./plugins/client-ip-hash";
 import contactInbox from "./plugins/contact-inbox";
 import dbPlugin from "./plugins/db";
@@ -37,8 +39,10 @@ export interface BuildOptions {
   mailWorker?: Partial<OutboxWorkerOptions>;
   /** Tests lower the contact form's rate limit. */
   contactUs?: ContactUsOptions;
-  /** Tests fix one-time codes, shorten the chat's timers, or plug in another broker. */
+  /** Tests fix one-time codes or shorten the chat's timers. */
   chat?: Omit<SupportChatPluginOptions, "publicUrl" | "supportInbox">;
+  /** What carries the chat broker's payloads; in process unless given. */
+  brokerTransport?: BrokerTransport;
   /** Tests shorten the transcript sweep and the pruning intervals. */
   housekeeping?: Omit<HousekeepingOptions, "retentionDays">;
   /** Tests shorten the heartbeat and change the per-socket rate limit. */
@@ -169,6 +173,7 @@ export async function buildApp(
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
   });
   await app.register(clientIpHash);
+  await app.register(chatBroker, { transport: options.brokerTransport });
   await app.register(mailer, { smtpUrl: config.smtpUrl, worker: options.mailWorker });
   await app.register(contactInbox, {
     supportInbox: config.supportInbox,

@@ -5,7 +5,7 @@
  * agents signed in and added through the API; the session row behind a browser's cookie; and an
  * image sent the way the console sends it.
  */
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { AgentAccount } from "@hourline/contracts/console";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { hashSessionToken } from "../src/auth/session-tokens";

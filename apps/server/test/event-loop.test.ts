@@ -6,7 +6,7 @@
  * single stall comes near 250 ms. The same transcript once froze every request and socket for 16 s.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listMail } from "../src/repositories/mail-outbox";
 import {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { channel } from "node:diagnostics_channel";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { buildApp, type BuildOptions } from "../src/app";
 import { loadConfig, type Config } from "../src/config";
 
@@ -157,25 +157,29 @@ export async function freshPgSchema(): Promise<{ schema: string; drop(): Promise
 }
 
 /**
- * Runs `start` while recording every route any Fastify instance registers into `registered`, as
- * "METHOD /url". The hook is added the moment Fastify creates an instance, before any plugin
- * registers a route.
+ * Runs `start` while `hook` sees every route any Fastify instance registers, before it is
+ * registered (so it may add hooks to it). The hook is added the moment Fastify creates an instance,
+ * before any plugin registers a route.
  */
-export async function recordingRoutes<T>(
-  registered: string[],
+export async function onEveryRoute<T>(
+  hook: (route: RouteOptions) => void,
   start: () => Promise<T>,
 ): Promise<T> {
   const init = channel("fastify.initialization");
-  const record = (message: unknown) => {
-    const { fastify } = message as { fastify: FastifyInstance };
-    fastify.addHook("onRoute", (route) => {
-      for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
-    });
+  const addHook = (message: unknown) => {
+    (message as { fastify: FastifyInstance }).fastify.addHook("onRoute", hook);
   };
-  init.subscribe(record);
+  init.subscribe(addHook);
   try {
     return await start();
   } finally {
-    init.unsubscribe(record);
+    init.unsubscribe(addHook);
   }
+}
+
+/** Runs `start` while recording every route any Fastify instance registers, as "METHOD /url". */
+export function recordingRoutes<T>(registered: string[], start: () => Promise<T>): Promise<T> {
+  return onEveryRoute((route) => {
+    for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
+  }, start);
 }

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUILD_INPUTS, BUILT_ENTRY, isBuildCurrent } from "./server-build";
 
@@ -54,5 +54,24 @@ describe("the server bundle's currency check", () => {
 
   it("holds for the real bundle once the global setup has run", () => {
     expect(isBuildCurrent(BUILT_ENTRY, BUILD_INPUTS)).toBe(true);
+  });
+});
+
+describe("what the server bundle holds", () => {
+  // The global setup has made the bundle current; its source map names every file bundled in.
+  const sources = (
+    JSON.parse(readFileSync(`${BUILT_ENTRY}.map`, "utf8")) as { sources: string[] }
+  ).sources.map((source) => resolve(dirname(BUILT_ENTRY), source));
+  const ours = sources.filter((path) => !path.split(sep).includes("node_modules"));
+
+  it("reaches into no other app: brand facts come from packages/brand, not the web app", () => {
+    expect(ours.length).toBeGreaterThan(50);
+    expect(ours.filter((path) => path.includes(`${sep}apps${sep}web${sep}`))).toEqual([]);
+    expect(ours.some((path) => path.includes(`${sep}packages${sep}brand${sep}`))).toBe(true);
+  });
+
+  it("bundles only files its currency check watches", () => {
+    const watched = (path: string) => BUILD_INPUTS.some((input) => path.startsWith(input));
+    expect(ours.filter((path) => !watched(path))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ export const BUILD_INPUTS = [
   join(serverDir, "build.mjs"),
   join(serverDir, "package.json"),
   join(repoDir, "packages", "contracts", "src"),
+  join(repoDir, "packages", "brand", "src"),
 ];
 
 export const BUILT_ENTRY = join(serverDir, "dist", "server.js");

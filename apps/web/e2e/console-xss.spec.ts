@@ -7,7 +7,7 @@
  * and the tab title show text only.
  */
 import type { Page } from "@playwright/test";
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { xssPayloads } from "../../server/test/xss-corpus";
 import {
   consoleUi,

@@ -9,7 +9,7 @@
  */
 import type { Page, Request, WebSocketRoute } from "@playwright/test";
 import sharp from "sharp";
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { xssPayloads } from "../../server/test/xss-corpus";
 import { expectNoAxeViolations, oversizedImageFile } from "./fixtures";
 import type { AgentSocket, Frame } from "./support/agent-client";

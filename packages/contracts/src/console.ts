@@ -1,17 +1,13 @@
 /**
- * The support console's own calls under /api/agent (beyond sign-in, the lists and the sockets, which
- * live in chat.ts): a conversation's details, marking messages read, agent images, contact-message
+ * The support console's own calls under /api/agent (beyond sign-in, in agent-sign-in.ts, and the
+ * lists, in console-inbox.ts): a conversation's details, marking messages read, agent images, contact-message
  * state and search, canned replies, the agent's own profile and password, and the admin's agent
  * management. The console's forms and the server parse with these same schemas.
  */
 import { z } from "zod/mini";
-import {
-  agentPasswordRules,
-  agentRoles,
-  chatLimits,
-  contactMessageSummarySchema,
-  conversationSummarySchema,
-} from "./chat";
+import { agentPasswordRules, agentProfileSchema, agentRoles } from "./agent-sign-in";
+import { chatLimits } from "./chat-message";
+import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { dropNul, hasControlCharacter } from "./text";
@@ -206,13 +202,6 @@ export const changePasswordBodySchema = z.object({
   new_password: newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
-
-export const agentProfileSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(agentRoles),
-});
 
 /** POST /api/agent/login, GET and PATCH /api/agent/me. */
 export const agentAnswerSchema = z.object({ status: z.literal(200), agent: agentProfileSchema });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chatEmailBodySchema } from "./chat";
+import { chatEmailBodySchema } from "./chat-api";
 import { createAgentBodySchema } from "./console";
 import { contactRequestSchema } from "./contact";
 import { emailAddressProblem, isEmailAddress, mailtoHref, normalizeEmail } from "./email-address";

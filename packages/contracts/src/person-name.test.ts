@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registerBodySchema } from "./chat";
+import { registerBodySchema } from "./chat-api";
 import { updateProfileBodySchema } from "./console";
 import { contactRequestSchema } from "./contact";
 import { isolateText, stripDirectionOverrides, stripFormatControls } from "./text";

@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
-import { InProcessBroker } from "./broker";
+import { ChatBroker, InProcessTransport } from "./broker";
+import { channels } from "./broker-channels";
 
-describe("InProcessBroker presence", () => {
+describe("InProcessTransport presence", () => {
   it("answers the count right after each change, so only the first join and the last leave see 1 and 0", async () => {
-    const broker = new InProcessBroker();
+    const broker = new InProcessTransport();
     // Two sockets joining in the same moment: each learns its own count, never both 2.
     const joined = await Promise.all([
       broker.setPresent("visitor:a@example.com", "tab-1", true),
@@ -18,5 +20,82 @@ describe("InProcessBroker presence", () => {
     expect(await broker.setPresent("visitor:a@example.com", "tab-2", false)).toBe(0);
     expect(await broker.countPresent("visitor:a@example.com")).toBe(0);
     await broker.close();
+  });
+});
+
+/** A broker whose log lines are kept, over a transport the test can also publish raw payloads on. */
+function recordingBroker() {
+  const lines: { level: "warn" | "error"; msg: string; channel?: unknown }[] = [];
+  const record = (level: "warn" | "error") => (fields: { channel?: unknown }, msg: string) =>
+    lines.push({ level, msg, channel: fields.channel });
+  // The two levels the broker writes at; anything else it called would throw here.
+  const log = { warn: record("warn"), error: record("error") } as unknown as FastifyBaseLogger;
+  const transport = new InProcessTransport();
+  return { broker: new ChatBroker(transport, log), transport, lines };
+}
+
+describe("ChatBroker channels", () => {
+  it("delivers a payload that matches its channel's schema, parsed", async () => {
+    const { broker } = recordingBroker();
+    const got: unknown[] = [];
+    await broker.subscribe(channels.presence, (frame) => got.push(frame));
+    await broker.publish(channels.presence, { message_type: "presence", agents_online: true });
+    expect(got).toEqual([{ message_type: "presence", agents_online: true }]);
+  });
+
+  it("drops and logs a payload that does not match, and still delivers the next one", async () => {
+    const { broker, transport, lines } = recordingBroker();
+    const got: unknown[] = [];
+    await broker.subscribe(channels.agentSessions, (event) => got.push(event));
+    // As another instance (or an older version of this one) might send it.
+    await transport.publish("agent-sessions", { sessionId: "7" });
+    await transport.publish("agent-sessions", "garbage");
+    await broker.publish(channels.agentSessions, { sessionId: 7, agentId: 2 });
+    expect(got).toEqual([{ sessionId: 7, agentId: 2 }]);
+    const dropped = lines.filter((l) => /does not match/.test(l.msg));
+    expect(dropped).toHaveLength(2);
+    expect(dropped[0]).toMatchObject({ level: "warn", channel: "agent-sessions" });
+  });
+
+  it("keeps each channel's payloads to itself, and a visitor's to that visitor", async () => {
+    const { broker } = recordingBroker();
+    const ana: unknown[] = [];
+    const bo: unknown[] = [];
+    await broker.subscribe(channels.visitor("ana@example.com"), (f) => ana.push(f));
+    await broker.subscribe(channels.visitor("bo@example.com"), (f) => bo.push(f));
+    const typing = {
+      message_type: "typing" as const,
+      conversation_id: 1,
+      typing: true,
+      from: "agent" as const,
+    };
+    await broker.publish(channels.visitor("ana@example.com"), typing);
+    expect(ana).toEqual([typing]);
+    expect(bo).toEqual([]);
+  });
+
+  it("logs a subscriber that throws, without failing the publisher or the other subscribers", async () => {
+    const { broker, lines } = recordingBroker();
+    const heard: unknown[] = [];
+    await broker.subscribe(channels.visitorSessions, () => {
+      throw new Error("a broken subscriber");
+    });
+    await broker.subscribe(channels.visitorSessions, (event) => heard.push(event));
+    await expect(
+      broker.publish(channels.visitorSessions, { sessionId: 3 }),
+    ).resolves.toBeUndefined();
+    expect(heard).toEqual([{ sessionId: 3 }]);
+    expect(lines.find((l) => l.msg === "a broker subscriber failed")).toMatchObject({
+      level: "error",
+    });
+  });
+
+  it("stops delivering once unsubscribed", async () => {
+    const { broker } = recordingBroker();
+    const got: unknown[] = [];
+    const stop = await broker.subscribe(channels.visitorSessions, (e) => got.push(e));
+    stop();
+    await broker.publish(channels.visitorSessions, { sessionId: 3 });
+    expect(got).toEqual([]);
   });
 });

@@ -1,23 +1,19 @@
 /**
- * The chat's fan-out: every event goes through a broker, so any instance can deliver any event to
- * the sockets it holds. This file holds the interface and the in-process implementation used when
- * REDIS_URL is unset (one instance); a Redis implementation plugs into the same interface.
- *
- * Channels:
- *   visitor:<email>   frames for every open tab of one visitor
- *   agents            frames for every connected agent
- *   presence          agents came online or went offline (visitors' widgets show it)
- *   agent-sessions    an agent session ended (sign-out, password change), or every session of
- *                     an agent did (disabled, new password set by an admin)
- *   agent-profiles    an agent's display name or role changed
- *   visitor-sessions  a visitor's chat session ended (they ended their chat in that browser)
- * Presence keys count live sockets: "agents", "agent:<id>" and "visitor:<email>".
+ * The chat's fan-out: every event any socket must see goes through the broker, so any instance can
+ * deliver any event to the sockets it holds. The broker is typed by channel (broker-channels.ts):
+ * `publish` takes only that channel's payload, and `subscribe` parses every payload it receives
+ * with the channel's schema, dropping (and logging) one that fails, since payloads will come from
+ * other instances. What carries them is a BrokerTransport: in process (below) when REDIS_URL is
+ * unset; a Redis one plugs into the same interface for several instances.
  */
 import { EventEmitter } from "node:events";
+import type { FastifyBaseLogger } from "fastify";
+import type { BrokerChannel } from "./broker-channels";
 
 export type Unsubscribe = () => void;
 
-export interface ChatBroker {
+/** What carries payloads between the instances: untyped, by channel name. */
+export interface BrokerTransport {
   publish(channel: string, payload: unknown): Promise<void>;
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<Unsubscribe>;
   /**
@@ -30,23 +26,53 @@ export interface ChatBroker {
   close(): Promise<void>;
 }
 
-export const channels = {
-  visitor: (email: string) => `visitor:${email}`,
-  agents: "agents",
-  presence: "presence",
-  agentSessions: "agent-sessions",
-  agentProfiles: "agent-profiles",
-  visitorSessions: "visitor-sessions",
-} as const;
+export class ChatBroker {
+  constructor(
+    private readonly transport: BrokerTransport,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
-export const presenceKeys = {
-  agents: "agents",
-  agent: (id: number) => `agent:${id}`,
-  visitor: (email: string) => `visitor:${email}`,
-} as const;
+  publish<T>(channel: BrokerChannel<T>, payload: T): Promise<void> {
+    return this.transport.publish(channel.name, payload);
+  }
+
+  /**
+   * Calls `handler` with every payload of the channel that its schema accepts. A handler that
+   * throws is logged; it never stops the publisher or the other subscribers.
+   */
+  subscribe<T>(channel: BrokerChannel<T>, handler: (payload: T) => void): Promise<Unsubscribe> {
+    return this.transport.subscribe(channel.name, (payload) => {
+      const parsed = channel.payload.safeParse(payload);
+      if (!parsed.success) {
+        this.log.warn(
+          { channel: channel.kind, issues: parsed.error.issues.slice(0, 3) },
+          "broker payload dropped: it does not match its channel's schema",
+        );
+        return;
+      }
+      try {
+        handler(parsed.data);
+      } catch (err) {
+        this.log.error({ err, channel: channel.kind }, "a broker subscriber failed");
+      }
+    });
+  }
+
+  setPresent(key: string, member: string, present: boolean): Promise<number> {
+    return this.transport.setPresent(key, member, present);
+  }
+
+  countPresent(key: string): Promise<number> {
+    return this.transport.countPresent(key);
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
 
 /** One process: an EventEmitter and in-memory sets. Delivery is synchronous and in order. */
-export class InProcessBroker implements ChatBroker {
+export class InProcessTransport implements BrokerTransport {
   private readonly emitter = new EventEmitter();
   private readonly present = new Map<string, Set<string>>();
 

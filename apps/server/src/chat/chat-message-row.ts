@@ -3,7 +3,7 @@
  * sees an agent's message with `sender` = "support" (the agent's display name is in
  * sender_username): no agent's e-mail address ever reaches a visitor.
  */
-import type { ChatMessage } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { Selectable } from "kysely";
 import type { ChatMessagesTable } from "../db/schema";
 

@@ -19,9 +19,8 @@ import {
   claimTranscriptMail,
   conversationsAwaitingTranscript,
   findConversation,
-  listAgentMessagesAfter,
-  listMessageRowsAfter,
 } from "../repositories/chat-conversations";
+import { listAgentMessagesAfter, listMessageRowsAfter } from "../repositories/chat-messages";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { mapCooperatively } from "./cooperative-map";
 import { messageHtmlToText } from "./message-html";
@@ -33,6 +32,11 @@ export interface FollowUpMailOptions {
   /** At most one missed-reply e-mail per conversation in this period. */
   missedReplyQuietMs: number;
 }
+
+export const defaultFollowUpTiming = {
+  missedReplyGraceMs: 60_000,
+  missedReplyQuietMs: 30 * 60_000,
+};
 
 /**
  * A transcript stays under this many characters per body (mail servers refuse large mails); the

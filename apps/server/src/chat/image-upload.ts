@@ -25,7 +25,7 @@
  */
 import type { Readable } from "node:stream";
 import type { ApiErrorCode } from "@hourline/contracts/api-error";
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { uploadContentTypes, type UploadExtension } from "./upload-name";

@@ -6,7 +6,7 @@
  * above what linear code needs (a few milliseconds) and far below that. The output rules hold too.
  */
 import fc from "fast-check";
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { describe, expect, it } from "vitest";
 import {
   chatMissedReplyMail,

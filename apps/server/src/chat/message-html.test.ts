@@ -3,7 +3,7 @@
  * parser-based oracle; and the benign side: formatting, links, our images and typed text keep
  * their meaning.
  */
-import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat";
+import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat-message";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findActiveContent, xssPayloads } from "../../test/xss-corpus";

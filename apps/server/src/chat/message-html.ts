@@ -33,7 +33,7 @@
  *   - afterSanitizeAttributes: on `a` set rel/target from `messageHtmlPolicy.link`, and unwrap an
  *     `a` without href; remove an `img` without src.
  */
-import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
+import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat-message";
 import { stripDirectionOverrides, trimEndWhere } from "@hourline/contracts/text";
 import { linkDestination, linkTextShowsDestination } from "@hourline/contracts/message-links";
 import { Parser } from "htmlparser2";

@@ -5,6 +5,7 @@
  * and per IP (hourly cap). The answer never depends on whether the address is known.
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { oneTimeCodeTiming } from "@hourline/contracts/chat-api";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { chatOtpMail } from "../mail/templates/chat-mails";
@@ -29,9 +30,9 @@ export interface OtpRules {
 }
 
 export const defaultOtpRules: OtpRules = {
-  validityMs: 10 * 60_000,
+  validityMs: oneTimeCodeTiming.lifetimeMs,
   maxFailedAttempts: 5,
-  resendCooldownMs: 60_000,
+  resendCooldownMs: oneTimeCodeTiming.resendCooldownMs,
   perEmailPerHour: 5,
   perIpPerHour: 20,
 };

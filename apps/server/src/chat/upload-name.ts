@@ -5,7 +5,7 @@
  * only be a plain file in the uploads folder: no dots but the extension's, no slashes.
  */
 import { randomBytes } from "node:crypto";
-import { uploadPathPrefix } from "@hourline/contracts/chat";
+import { uploadPathPrefix } from "@hourline/contracts/chat-message";
 
 export const uploadExtensions = ["png", "jpg", "gif", "webp"] as const;
 export type UploadExtension = (typeof uploadExtensions)[number];

@@ -5,7 +5,8 @@
  * terminal, or the first line of piped input.
  */
 import { parseArgs } from "node:util";
-import { agentRoles, chatLimits, type AgentRole } from "@hourline/contracts/chat";
+import { agentRoles, type AgentRole } from "@hourline/contracts/agent-sign-in";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { isEmailAddress, normalizeEmail } from "@hourline/contracts/email-address";
 import { hasControlCharacter, stripFormatControls } from "@hourline/contracts/text";
 import { passwordProblem, hashPassword } from "../auth/passwords";

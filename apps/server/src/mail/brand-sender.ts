@@ -1,8 +1,8 @@
 /**
- * The brand as mail shows it. The brand facts live in one module, the web app's brand config; the
- * server reads the same module (bundled in at build) rather than repeating a name or a domain.
+ * The brand as mail shows it, from the one module of brand facts (@hourline/brand) that the site
+ * reads too, rather than repeating a name or a domain.
  */
-import { brand } from "../../../web/app/brand";
+import { brandFacts as brand } from "@hourline/brand/brand-facts";
 import type { MailAddress } from "./outgoing-mail";
 
 export const brandName: string = brand.name;

@@ -1,16 +1,17 @@
 /**
  * Agents' sign-in sessions: checks a pair of credentials, issues and reads the session cookie, ends
- * sessions and tells whoever listens (the agent sockets) at once. Also creates the BOOTSTRAP agent at
+ * sessions and tells the agent's sockets at once, on any instance, through the chat broker (as it
+ * does a new display name or role). Also creates the BOOTSTRAP agent at
  * start when there is no agent yet. Routes guard themselves with `requireAgent` (below); the
  * WebSocket upgrade calls `app.agentSessions.authenticate(request)` itself.
  */
-import { EventEmitter } from "node:events";
 import cookie from "@fastify/cookie";
 import { apiError } from "@hourline/contracts/api-error";
 import { normalizeEmail } from "@hourline/contracts/email-address";
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { channels, type AgentSessionEndedEvent } from "../chat/broker-channels";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import {
   clearedCookieOptions,
@@ -49,11 +50,7 @@ export interface AuthenticatedAgent {
   agent: AgentProfile;
 }
 
-/** No sessionId: every session of the agent ended (disabled, or a password set by an admin). */
-export interface AgentSessionEndedEvent {
-  sessionId?: number;
-  agentId: number;
-}
+export type { AgentSessionEndedEvent };
 
 /**
  * Why a password was not checked: too many attempts from this client, or too many failures for
@@ -96,10 +93,10 @@ export interface AgentSessions {
    * means the client or the address had too many tries and nothing was checked.
    */
   signIn(email: string, password: string, clientIp: string): Promise<SignInResult>;
-  /** Ends one session (sign-out) and tells the listeners. False when it was already gone. */
+  /** Ends one session (sign-out) and closes its sockets. False when it was already gone. */
   endSession(sessionId: number): Promise<boolean>;
   /**
-   * Ends every session of the agent and tells the listeners (the agent was disabled, or an admin
+   * Ends every session of the agent and closes their sockets (the agent was disabled, or an admin
    * set a new password).
    */
   endAllSessions(agentId: number): Promise<void>;
@@ -114,8 +111,8 @@ export interface AgentSessions {
    * without (an admin's reset) every session of the agent ends.
    */
   setPassword(agentId: number, password: string, keepSessionId?: number): Promise<void>;
-  /** Called synchronously whenever a session ends early; returns the unsubscribe function. */
-  onSessionEnded(listener: (event: AgentSessionEndedEvent) => void): () => void;
+  /** The agent's open sockets (on any instance) send with this name and role from now on. */
+  profileChanged(profile: AgentProfile): Promise<void>;
   setSessionCookie(reply: FastifyReply, token: string, expiresAt: number): void;
   clearSessionCookie(reply: FastifyReply): void;
 }
@@ -141,8 +138,6 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** The name the BOOTSTRAP agent gets; visitors see it beside that agent's messages. */
 export const bootstrapAgentName = "Support";
-
-const SESSION_ENDED = "ended";
 
 /**
  * A route hook (onRequest or preHandler) that lets only a signed-in agent through: anyone else gets
@@ -182,19 +177,8 @@ export default fp<AgentSessionsOptions>(
     const db = app.database.db;
     const cookieName = sessionCookieName("agent", options.publicUrl);
     const limits = { ...defaultSignInLimits, ...options.signInLimits };
-    const events = new EventEmitter();
-    // One listener per open agent socket is normal; the default warning at 11 would be noise.
-    events.setMaxListeners(0);
-
-    const emitEnded = (event: AgentSessionEndedEvent) => {
-      for (const listener of events.listeners(SESSION_ENDED)) {
-        try {
-          (listener as (e: AgentSessionEndedEvent) => void)(event);
-        } catch (err) {
-          app.log.error({ err, ...event }, "an agent session-ended listener failed");
-        }
-      }
-    };
+    const emitEnded = (event: AgentSessionEndedEvent) =>
+      app.chatBroker.publish(channels.agentSessions, event);
 
     /**
      * The one password check, for sign-in and for a password change. The client's attempt and the
@@ -271,13 +255,13 @@ export default fp<AgentSessionsOptions>(
       async endSession(sessionId) {
         const ended = await deleteAgentSession(db, sessionId);
         if (!ended) return false;
-        emitEnded({ sessionId, agentId: ended.agentId });
+        await emitEnded({ sessionId, agentId: ended.agentId });
         return true;
       },
 
       async endAllSessions(agentId) {
         await deleteAgentSessionsOf(db, agentId);
-        emitEnded({ agentId });
+        await emitEnded({ agentId });
       },
 
       async checkOwnPassword(agent, password) {
@@ -293,15 +277,12 @@ export default fp<AgentSessionsOptions>(
           return;
         }
         for (const sessionId of await deleteOtherAgentSessions(db, agentId, keepSessionId)) {
-          emitEnded({ sessionId, agentId });
+          await emitEnded({ sessionId, agentId });
         }
       },
 
-      onSessionEnded(listener) {
-        events.on(SESSION_ENDED, listener);
-        return () => {
-          events.off(SESSION_ENDED, listener);
-        };
+      profileChanged(profile) {
+        return app.chatBroker.publish(channels.agentProfiles, profile);
       },
 
       setSessionCookie(reply, token, expiresAt) {
@@ -340,10 +321,6 @@ export default fp<AgentSessionsOptions>(
         }
       }
     }
-
-    app.addHook("onClose", async () => {
-      events.removeAllListeners();
-    });
   },
-  { name: "agent-sessions", dependencies: ["db", "client-ip-hash"] },
+  { name: "agent-sessions", dependencies: ["db", "client-ip-hash", "chat-broker"] },
 );

@@ -1,12 +1,19 @@
 /**
- * Receives contact messages: stores each one and enqueues the support inbox's notification in one
- * transaction, so a message is never stored without its mail nor mailed without being stored.
+ * Contact messages: receives each one (stored with the support inbox's notification in one
+ * transaction, so a message is never stored without its mail nor mailed without being stored), and
+ * records an agent reading or handling one. Every agent's console hears both through the broker.
  */
-import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import type { UpdateContactMessageBody } from "@hourline/contracts/console";
+import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import type { ContactRequest } from "@hourline/contracts/contact";
 import fp from "fastify-plugin";
 import { contactNotification } from "../mail/templates/contact-notification";
-import { insertContactMessage } from "../repositories/contact-messages";
+import { channels } from "../chat/broker-channels";
+import {
+  findContactMessageSummary,
+  insertContactMessage,
+  updateContactMessageState,
+} from "../repositories/contact-messages";
 import { enqueueMail } from "../repositories/mail-outbox";
 
 export interface ContactSender {
@@ -16,8 +23,12 @@ export interface ContactSender {
 
 export interface ContactInbox {
   receive(message: ContactRequest, sender: ContactSender): Promise<{ id: number }>;
-  /** Called after each message is committed (the agents' live inbox listens). */
-  onReceived(listener: (message: ContactMessageSummary) => void): () => void;
+  /** Marks a message read and/or handled by `agentId`; undefined when there is no such message. */
+  update(
+    id: number,
+    change: UpdateContactMessageBody,
+    agentId: number,
+  ): Promise<ContactMessageSummary | undefined>;
 }
 
 declare module "fastify" {
@@ -37,13 +48,11 @@ export default fp<ContactInboxOptions>(
   async (app, options) => {
     const db = app.database.db;
 
-    const listeners = new Set<(message: ContactMessageSummary) => void>();
+    /** Every agent's console shows the message as it is now. */
+    const tellAgents = (message: ContactMessageSummary) =>
+      app.chatBroker.publish(channels.agents, { message_type: "contact_message", ...message });
 
     app.decorate("contactInbox", {
-      onReceived(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
       async receive(message, sender) {
         const receivedAt = Date.now();
         const id = await db.transaction().execute(async (trx) => {
@@ -86,16 +95,20 @@ export default fp<ContactInboxOptions>(
           handled_at: null,
           handled_by: null,
         };
-        for (const listener of listeners) {
-          try {
-            listener(summary);
-          } catch (err) {
-            app.log.error({ err }, "contact message listener failed");
-          }
-        }
+        // Stored and mailed whatever happens next: a failed push costs only the live update.
+        await tellAgents(summary).catch((err: unknown) =>
+          app.log.error({ err }, "contact message fan-out failed"),
+        );
         return { id };
+      },
+
+      async update(id, change, agentId) {
+        if (!(await updateContactMessageState(db, id, change, agentId))) return undefined;
+        const message = await findContactMessageSummary(db, id);
+        if (message) await tellAgents(message);
+        return message;
       },
     } satisfies ContactInbox);
   },
-  { name: "contact-inbox", dependencies: ["db", "mailer", "client-ip-hash"] },
+  { name: "contact-inbox", dependencies: ["db", "mailer", "client-ip-hash", "chat-broker"] },
 );

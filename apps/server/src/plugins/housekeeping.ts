@@ -52,7 +52,7 @@ export default fp<HousekeepingOptions>(
       if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, "pruned old rows");
     };
     const sweep = async () => {
-      const queued = await app.supportChat.followUp.sweepTranscripts();
+      const queued = await app.followUpMail.sweepTranscripts();
       if (queued > 0) log.info({ queued }, "queued transcripts left by a stopped instance");
     };
     const guarded = (name: string, work: () => Promise<void>) => () => {

@@ -1,28 +1,33 @@
 /**
- * The support chat's shared state for this instance: the broker (in-process unless a Redis one is
- * given), the SupportChat rules, the one-time codes, and an instance id for presence members.
+ * The support chat's services for this instance, built on the chat broker: who is connected
+ * (chatPresence), the conversation rules (conversationRules), what each frame a client sends does
+ * (clientFrames), what the console reads (consoleReadModel), the mail that follows a chat
+ * (followUpMail) and the visitors' one-time codes (oneTimeCodes).
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fp from "fastify-plugin";
-import { channels, InProcessBroker, type ChatBroker } from "../chat/broker";
+import { ChatPresence } from "../chat/chat-presence";
+import { ClientFrames } from "../chat/client-frames";
+import { ConsoleReadModel } from "../chat/console-read-model";
+import { ConversationRules } from "../chat/conversation-rules";
+import { defaultFollowUpTiming, FollowUpMail } from "../chat/follow-up-mail";
 import { defaultOtpRules, OneTimeCodes, type OtpRules } from "../chat/one-time-codes";
-import { defaultSupportChatTiming, SupportChat } from "../chat/support-chat";
 import { getOrCreateSetting } from "../repositories/app-settings";
 
 declare module "fastify" {
   interface FastifyInstance {
-    supportChat: SupportChat;
-    chatBroker: ChatBroker;
+    chatPresence: ChatPresence;
+    conversationRules: ConversationRules;
+    clientFrames: ClientFrames;
+    consoleReadModel: ConsoleReadModel;
+    followUpMail: FollowUpMail;
     oneTimeCodes: OneTimeCodes;
-    /** Unique per running instance: presence members are `<instanceId>:<socket>`. */
-    instanceId: string;
   }
 }
 
 export interface SupportChatPluginOptions {
   publicUrl: string;
   supportInbox: string;
-  broker?: ChatBroker | undefined;
   otpRules?: Partial<OtpRules> | undefined;
   /** Tests fix the codes they send. */
   makeOtp?: (() => string) | undefined;
@@ -33,45 +38,54 @@ export interface SupportChatPluginOptions {
 export default fp<SupportChatPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
-    const broker = options.broker ?? new InProcessBroker();
+    const broker = app.chatBroker;
+    const log = app.log.child({ component: "chat" });
+    const kickMailer = () => app.mailer.kick();
     const otpSecret = await getOrCreateSetting(db, "chat.otp_secret", () =>
       randomBytes(32).toString("base64url"),
     );
-    const chat = new SupportChat(
+
+    const presence = new ChatPresence(broker);
+    const followUpMail = new FollowUpMail(
       db,
-      broker,
-      () => app.mailer.kick(),
-      app.log.child({ component: "chat" }),
+      kickMailer,
+      (email) => presence.visitorOnline(email),
+      log,
       {
         publicUrl: options.publicUrl,
-        supportInbox: options.supportInbox,
-        missedReplyGraceMs:
-          options.missedReplyGraceMs ?? defaultSupportChatTiming.missedReplyGraceMs,
-        missedReplyQuietMs:
-          options.missedReplyQuietMs ?? defaultSupportChatTiming.missedReplyQuietMs,
+        missedReplyGraceMs: options.missedReplyGraceMs ?? defaultFollowUpTiming.missedReplyGraceMs,
+        missedReplyQuietMs: options.missedReplyQuietMs ?? defaultFollowUpTiming.missedReplyQuietMs,
       },
     );
+    const readModel = new ConsoleReadModel(db, broker, presence);
+    const rules = new ConversationRules(
+      db,
+      broker,
+      presence,
+      readModel,
+      followUpMail,
+      kickMailer,
+      log,
+      { publicUrl: options.publicUrl, supportInbox: options.supportInbox },
+    );
 
-    app.decorate("chatBroker", broker);
-    app.decorate("supportChat", chat);
+    app.decorate("chatPresence", presence);
+    app.decorate("conversationRules", rules);
+    app.decorate(
+      "clientFrames",
+      new ClientFrames(rules, (sessionId) => app.visitorSessions.end(sessionId)),
+    );
+    app.decorate("consoleReadModel", readModel);
+    app.decorate("followUpMail", followUpMail);
     app.decorate(
       "oneTimeCodes",
       new OneTimeCodes(db, otpSecret, { ...defaultOtpRules, ...options.otpRules }, options.makeOtp),
     );
-    app.decorate("instanceId", randomUUID());
 
-    // The agents' live inbox: every stored contact message is pushed to /ws/agent/.
-    const stopContacts = app.contactInbox.onReceived((message) => {
-      broker
-        .publish(channels.agents, { message_type: "contact_message", ...message })
-        .catch((err: unknown) => app.log.error({ err }, "contact message fan-out failed"));
-    });
-
-    app.addHook("onClose", async () => {
-      stopContacts();
-      chat.close();
-      await broker.close();
-    });
+    app.addHook("onClose", async () => followUpMail.close());
   },
-  { name: "support-chat", dependencies: ["db", "mailer", "contact-inbox", "client-ip-hash"] },
+  {
+    name: "support-chat",
+    dependencies: ["db", "mailer", "chat-broker", "visitor-sessions", "client-ip-hash"],
+  },
 );

@@ -7,6 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { channels } from "../chat/broker-channels";
 import {
   hashSessionToken,
   looksLikeSessionToken,
@@ -32,7 +33,7 @@ export interface VisitorSessions {
   authenticate(request: FastifyRequest): Promise<VisitorSession | null>;
   /** Starts a session for `email`, replacing this browser's earlier one, and sets the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, email: string): Promise<VisitorSession>;
-  /** Ends a session (its sockets are the caller's to close). */
+  /** Ends a session and closes its sockets, on every instance. */
   end(sessionId: number): Promise<void>;
 }
 
@@ -93,10 +94,11 @@ export default fp<VisitorSessionOptions>(
 
       async end(sessionId) {
         await deleteVisitorSession(db, sessionId);
+        await app.chatBroker.publish(channels.visitorSessions, { sessionId });
       },
     };
 
     app.decorate("visitorSessions", sessions);
   },
-  { name: "visitor-sessions", dependencies: ["db"] },
+  { name: "visitor-sessions", dependencies: ["db", "chat-broker"] },
 );

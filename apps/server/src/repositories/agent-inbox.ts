@@ -3,7 +3,8 @@
  * count, a visitor's details and other conversations, and a conversation's messages. Reading marks
  * nothing read; markConversationRead does, for what a console showed.
  */
-import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { conversationMessagesPerPage } from "@hourline/contracts/console";
 import type { Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
@@ -12,7 +13,7 @@ import { listMessagesAfter } from "./chat-messages";
 
 /**
  * A conversation as the list shows it, but for the visitor's presence, which lives in the chat
- * broker, not the database (SupportChat in chat/support-chat.ts adds it).
+ * broker, not the database (ConsoleReadModel in chat/console-read-model.ts adds it).
  */
 export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 
@@ -151,18 +152,6 @@ export async function listVisitorConversations(
     .limit(limit)
     .execute();
   return toSummaries(db, rows);
-}
-
-export async function findChatVisitor(
-  db: Kysely<Database>,
-  email: string,
-): Promise<{ email: string; name: string; createdAt: number } | undefined> {
-  const row = await db
-    .selectFrom("chat_visitors")
-    .select(["email", "name", "created_at"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  return row ? { email: row.email, name: row.name, createdAt: row.created_at } : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Support agents (table agents). E-mail addresses are stored trimmed and lower-cased. */
 import { normalizeEmail } from "@hourline/contracts/email-address";
-import type { AgentProfile, AgentRole } from "@hourline/contracts/chat";
+import type { AgentProfile, AgentRole } from "@hourline/contracts/agent-sign-in";
 import type { Kysely, Selectable } from "kysely";
 import { isPostgres } from "../../migrations/portable-columns";
 import type { AgentsTable, Database } from "../db/schema";

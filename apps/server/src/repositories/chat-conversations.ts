@@ -1,11 +1,10 @@
 /**
- * Chat conversations (table chat_conversations) and the writes that change their state: ending
- * one, and claiming the mails that follow it (a transcript, a reply the visitor missed). Each
+ * Chat conversations (table chat_conversations) and the writes that change their state: opening
+ * one, renaming its visitor, ending it, and claiming the mails that follow it (a transcript, a reply the visitor missed). Each
  * claim is one conditional UPDATE, so when two instances race exactly one of them sends.
  */
 import type { Kysely, Selectable } from "kysely";
 import type { ChatConversationsTable, ChatParty, Database } from "../db/schema";
-import type { ChatMessageRow } from "../chat/chat-message-row";
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
 
@@ -27,6 +26,41 @@ export function findOpenConversation(
     .where("visitor_email", "=", email)
     .where("state", "=", "open")
     .executeTakeFirst();
+}
+
+/** Opens a conversation for the visitor; the caller made sure none is open. */
+export function insertConversation(
+  db: Kysely<Database>,
+  values: { visitorId: number; email: string; name: string; transcript: boolean; now: number },
+): Promise<ConversationRow> {
+  return db
+    .insertInto("chat_conversations")
+    .values({
+      visitor_id: values.visitorId,
+      visitor_email: values.email,
+      visitor_name: values.name,
+      started_at: values.now,
+      transcript_requested: values.transcript ? 1 : 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The visitor registered again into their open conversation: their name as given now, and a
+ * transcript if they ask for one now (an earlier request is never withdrawn).
+ */
+export function updateConversationVisitor(
+  db: Kysely<Database>,
+  id: number,
+  { name, transcript }: { name: string; transcript: boolean },
+): Promise<ConversationRow> {
+  return db
+    .updateTable("chat_conversations")
+    .set({ visitor_name: name, ...(transcript ? { transcript_requested: 1 } : {}) })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Ends an open conversation; false when it had ended already. */
@@ -109,36 +143,4 @@ export async function claimMissedReplyMail(
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Agents' messages of a conversation after `afterId`, oldest first. */
-export function listAgentMessagesAfter(
-  db: Kysely<Database>,
-  conversationId: number,
-  afterId: number,
-): Promise<ChatMessageRow[]> {
-  return db
-    .selectFrom("chat_messages")
-    .selectAll()
-    .where("conversation_id", "=", conversationId)
-    .where("sender_type", "=", "agent")
-    .where("id", ">", afterId)
-    .orderBy("id", "asc")
-    .execute();
-}
-
-/** A page of a conversation's stored rows after `afterId`, oldest first. */
-export function listMessageRowsAfter(
-  db: Kysely<Database>,
-  conversationId: number,
-  { afterId, limit }: { afterId: number; limit: number },
-): Promise<ChatMessageRow[]> {
-  return db
-    .selectFrom("chat_messages")
-    .selectAll()
-    .where("conversation_id", "=", conversationId)
-    .where("id", ">", afterId)
-    .orderBy("id", "asc")
-    .limit(limit)
-    .execute();
 }

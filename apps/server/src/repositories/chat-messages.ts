@@ -1,9 +1,40 @@
-/** A conversation's messages, as the visitor's history and the console read them. */
-import type { ChatMessage } from "@hourline/contracts/chat";
-import type { Kysely } from "kysely";
-import { toChatMessage } from "../chat/chat-message-row";
-import type { Database } from "../db/schema";
-import { listMessageRowsAfter } from "./chat-conversations";
+/**
+ * A conversation's messages (table chat_messages): storing one once per client_id, and reading
+ * them as the visitor's history, the console and the follow-up mail do.
+ */
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { Insertable, Kysely } from "kysely";
+import { toChatMessage, type ChatMessageRow } from "../chat/chat-message-row";
+import type { ChatMessagesTable, Database } from "../db/schema";
+
+/**
+ * Stores the message unless its (conversation_id, client_id) is stored already; the new row, or
+ * undefined for a resend. Insert first: a resend is rare, so only the conflict pays a second read.
+ */
+export function insertMessageOnce(
+  db: Kysely<Database>,
+  row: Insertable<ChatMessagesTable>,
+): Promise<ChatMessageRow | undefined> {
+  return db
+    .insertInto("chat_messages")
+    .values(row)
+    .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findMessageByClientId(
+  db: Kysely<Database>,
+  conversationId: number,
+  clientId: string,
+): Promise<ChatMessageRow | undefined> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+}
 
 /** Messages after `afterId`, oldest first, at most `limit`. */
 export async function listMessagesAfter(
@@ -13,4 +44,36 @@ export async function listMessagesAfter(
 ): Promise<ChatMessage[]> {
   const rows = await listMessageRowsAfter(db, conversationId, { afterId, limit });
   return rows.map(toChatMessage);
+}
+
+/** Agents' messages of a conversation after `afterId`, oldest first. */
+export function listAgentMessagesAfter(
+  db: Kysely<Database>,
+  conversationId: number,
+  afterId: number,
+): Promise<ChatMessageRow[]> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("sender_type", "=", "agent")
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** A page of a conversation's stored rows after `afterId`, oldest first. */
+export function listMessageRowsAfter(
+  db: Kysely<Database>,
+  conversationId: number,
+  { afterId, limit }: { afterId: number; limit: number },
+): Promise<ChatMessageRow[]> {
+  return db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
 }

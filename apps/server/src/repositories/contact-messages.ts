@@ -2,7 +2,7 @@
  * Contact messages as visitors sent them (table contact_messages), and their state in the console:
  * read (when an agent first opened one) and handled (by whom, when).
  */
-import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import type { ContactFilter } from "@hourline/contracts/console";
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { ContactMessagesTable, Database } from "../db/schema";

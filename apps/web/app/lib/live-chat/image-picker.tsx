@@ -4,7 +4,7 @@
  * endpoint), and what went wrong in words. The hidden input is cleared at once, so choosing the
  * same file again is a new choice.
  */
-import { uploadImageTypes } from "@hourline/contracts/chat";
+import { uploadImageTypes } from "@hourline/contracts/chat-message";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { useRef, useState } from "react";
 import { checkImageFile, type ImageUploadOutcome } from "./image-upload";

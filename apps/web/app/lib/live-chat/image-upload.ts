@@ -3,7 +3,8 @@
  * nobody waits for an upload the server will refuse, and the server's refusals in words. The
  * visitor's widget and the agents' console upload to different endpoints with the same rules.
  */
-import { chatLimits, uploadAnswerSchema, uploadImageTypes } from "@hourline/contracts/chat";
+import { chatLimits, uploadImageTypes } from "@hourline/contracts/chat-message";
+import { uploadAnswerSchema } from "@hourline/contracts/chat-api";
 import { postForm, type ApiResult } from "~/lib/api-client";
 
 /** What an upload came to, in words for whoever chose the image: what each client answers. */

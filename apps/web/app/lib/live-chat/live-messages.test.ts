@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
 import { describe, expect, it } from "vitest";
 import {
   acked,

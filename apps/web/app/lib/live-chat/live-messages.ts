@@ -5,7 +5,7 @@
  * typed here and its way from sending to sent or failed; and what of it is kept across a reload.
  * Each client's reducer keeps only where its messages live (one list, or one thread per chat).
  */
-import type { ChatMessage, MsgType } from "@hourline/contracts/chat";
+import type { ChatMessage, MsgType } from "@hourline/contracts/chat-message";
 import { orderedMessages } from "./message-order";
 
 export type Delivery = "sending" | "sent" | "failed";

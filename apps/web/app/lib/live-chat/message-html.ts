@@ -6,7 +6,7 @@
  * tab, without referrer or opener), and images from our own uploads only. As on the server, text
  * loses direction overrides and a link's text cannot hide where it leads.
  */
-import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat";
+import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat-message";
 import { linkDestination, linkTextShowsDestination } from "@hourline/contracts/message-links";
 import { hasFormatControl, stripDirectionOverrides } from "@hourline/contracts/text";
 import DOMPurify, { type Config } from "dompurify";

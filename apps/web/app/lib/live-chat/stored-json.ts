@@ -4,7 +4,7 @@
  * answer null for what cannot be read, writes that fail are dropped, and the callers go on
  * without surviving a reload. The storages themselves are opened by browser-storage.ts.
  */
-import { msgTypes, type MsgType } from "@hourline/contracts/chat";
+import { msgTypes, type MsgType } from "@hourline/contracts/chat-message";
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

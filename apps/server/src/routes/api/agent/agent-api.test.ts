@@ -13,7 +13,7 @@ import { insertConversation, insertMessage } from "../../../../test/chat-rows";
 import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../../../test/helpers";
 import { hashPassword } from "../../../auth/passwords";
 import { hashSessionToken } from "../../../auth/session-tokens";
-import type { AgentSessionEndedEvent } from "../../../plugins/agent-sessions";
+import { channels, type AgentSessionEndedEvent } from "../../../chat/broker-channels";
 import { insertContactMessage } from "../../../repositories/contact-messages";
 import {
   countAgents,
@@ -21,6 +21,11 @@ import {
   listAgents,
   setAgentDisabled,
 } from "../../../repositories/agents";
+
+/** Listens where the agent sockets listen: every ended session, as the broker delivers it. */
+function onSessionEnded(app: FastifyInstance, listener: (event: AgentSessionEndedEvent) => void) {
+  return app.chatBroker.subscribe(channels.agentSessions, listener);
+}
 
 const pgUp = await postgresFor("the agent API test");
 
@@ -164,7 +169,7 @@ describe("sign-in, sign-out and the session", () => {
 
   it("signs out: the session ends, the cookie is cleared and listeners hear of it", async () => {
     const events: AgentSessionEndedEvent[] = [];
-    const unsubscribe = app.agentSessions.onSessionEnded((e) => events.push(e));
+    const unsubscribe = await onSessionEnded(app, (e) => events.push(e));
     try {
       const cookie = await signIn(app, "ana@example.com");
       const me = (await get(app, "/api/agent/me", cookie)).json();
@@ -199,10 +204,10 @@ describe("sign-in, sign-out and the session", () => {
 
   it("stops calling a listener once it unsubscribed, and survives a listener that throws", async () => {
     const heard: AgentSessionEndedEvent[] = [];
-    const off = app.agentSessions.onSessionEnded(() => {
+    const off = await onSessionEnded(app, () => {
       throw new Error("a broken listener");
     });
-    const offHeard = app.agentSessions.onSessionEnded((e) => heard.push(e));
+    const offHeard = await onSessionEnded(app, (e) => heard.push(e));
     const cookie = await signIn(app, "ana@example.com");
     const res = await app.inject({ method: "POST", url: "/api/agent/logout", headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -220,7 +225,7 @@ describe("sign-in, sign-out and the session", () => {
   it("ends every session of an agent who is disabled, and says so to listeners", async () => {
     const agent = await addAgent(app, "bo@example.com", { name: "Bo" });
     const events: AgentSessionEndedEvent[] = [];
-    const off = app.agentSessions.onSessionEnded((e) => events.push(e));
+    const off = await onSessionEnded(app, (e) => events.push(e));
     try {
       const first = await signIn(app, "bo@example.com");
       const second = await signIn(app, "bo@example.com");

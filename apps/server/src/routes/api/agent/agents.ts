@@ -19,7 +19,7 @@ import {
 } from "@hourline/contracts/console";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { hashPassword } from "../../../auth/passwords";
-import { channels, presenceKeys } from "../../../chat/broker";
+
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import {
   AgentEmailTakenError,
@@ -58,7 +58,7 @@ const agentAdminRoutes: FastifyPluginAsync = async (app) => {
     ...toAgentProfile(agent),
     disabled: agent.disabled,
     created_at: agent.createdAt,
-    online: (await app.chatBroker.countPresent(presenceKeys.agent(agent.id))) > 0,
+    online: await app.chatPresence.agentOnline(agent.id),
   });
   const notFound = (reply: FastifyReply) =>
     reply.code(404).send(apiError(404, "not_found", "No such agent."));
@@ -136,7 +136,7 @@ const agentAdminRoutes: FastifyPluginAsync = async (app) => {
       if (!updated) return notFound(reply);
       // Open sockets of the agent (on any instance) send with the new name and role from now on.
       if (name !== undefined || role !== undefined) {
-        await app.chatBroker.publish(channels.agentProfiles, toAgentProfile(updated));
+        await sessions.profileChanged(toAgentProfile(updated));
       }
       request.log.info(
         {

@@ -4,7 +4,7 @@
  * LIKE's wildcards taken literally, filtered by unread and unhandled, and read/handled state shared
  * by every agent and pushed to every agent socket. SQLite and PostgreSQL.
  */
-import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FrameSocket } from "../../../../test/chat-harness";
 import { agentSocket, type SignedIn } from "../../../../test/console-clients";

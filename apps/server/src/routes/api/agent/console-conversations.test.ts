@@ -7,7 +7,8 @@
  * (visitor presence, who is typing); and ids in paths, which are a 400 or a 404 on every console
  * route, never a 500. SQLite and PostgreSQL.
  */
-import { chatLimits, imageMessageHtml, type ConversationSummary } from "@hourline/contracts/chat";
+import { chatLimits, imageMessageHtml } from "@hourline/contracts/chat-message";
+import { type ConversationSummary } from "@hourline/contracts/console-inbox";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -39,7 +40,7 @@ import {
   type Fields,
 } from "../../../../test/console-suite";
 import { solid, svgWithProlog, svgWithScript } from "../../../../test/image-fixtures";
-import { presenceKeys } from "../../../chat/broker";
+import { presenceKeys } from "../../../chat/broker-channels";
 
 const pgUp = await postgresFor("the console conversations test");
 

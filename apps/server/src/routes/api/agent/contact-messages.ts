@@ -3,7 +3,7 @@
  * handled, which every agent's console hears at once.
  */
 import { apiError, apiErrorSchema } from "@hourline/contracts/api-error";
-import { contactMessageSummaryListSchema } from "@hourline/contracts/chat";
+import { contactMessageSummaryListSchema } from "@hourline/contracts/console-inbox";
 import {
   contactMessageAnswerSchema,
   contactMessagesQuerySchema,
@@ -12,13 +12,8 @@ import {
   type UpdateContactMessageBody,
 } from "@hourline/contracts/console";
 import type { FastifyPluginAsync } from "fastify";
-import { channels } from "../../../chat/broker";
 import { signedInAgent } from "../../../plugins/agent-sessions";
-import {
-  findContactMessageSummary,
-  listContactMessageSummaries,
-  updateContactMessageState,
-} from "../../../repositories/contact-messages";
+import { listContactMessageSummaries } from "../../../repositories/contact-messages";
 import { idParamsSchema, type IdParams } from "./id-param";
 
 const contactMessageRoutes: FastifyPluginAsync = async (app) => {
@@ -52,15 +47,10 @@ const contactMessageRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { agent } = signedInAgent(request);
       const { id } = request.params;
-      const found = await updateContactMessageState(db, id, request.body, agent.id);
-      const message = found ? await findContactMessageSummary(db, id) : undefined;
+      const message = await app.contactInbox.update(id, request.body, agent.id);
       if (!message) {
         return reply.code(404).send(apiError(404, "not_found", "No such contact message."));
       }
-      await app.chatBroker.publish(channels.agents, {
-        message_type: "contact_message",
-        ...message,
-      });
       return { status: 200 as const, message };
     },
   );

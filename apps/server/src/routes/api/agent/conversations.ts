@@ -5,12 +5,9 @@
  * chat.
  */
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
-import {
-  chatLimits,
-  chatMessageListSchema,
-  conversationSummaryListSchema,
-  uploadAnswerSchema,
-} from "@hourline/contracts/chat";
+import { chatLimits, chatMessageListSchema } from "@hourline/contracts/chat-message";
+import { conversationSummaryListSchema } from "@hourline/contracts/console-inbox";
+import { uploadAnswerSchema } from "@hourline/contracts/chat-api";
 import {
   conversationDetailAnswerSchema,
   markReadBodySchema,
@@ -42,7 +39,7 @@ const params = idParamsSchema("conversation");
 const noSuchConversation = apiError(404, "not_found", "No such conversation.");
 
 const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async (app, options) => {
-  const chat = app.supportChat;
+  const inbox = app.consoleReadModel;
   const uploadLimit = options.uploadRateLimit ?? defaultAgentUploadRateLimit;
   const store = createUploadStore(app.database.db, options.dataDir);
 
@@ -54,7 +51,7 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
         response: { 200: conversationSummaryListSchema, "4xx": apiErrorSchema },
       },
     },
-    async (request) => chat.conversationSummaries(request.query.state ?? "open"),
+    async (request) => inbox.conversationSummaries(request.query.state ?? "open"),
   );
 
   app.get<{ Params: IdParams }>(
@@ -66,7 +63,7 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      (await chat.conversationDetail(request.params.id)) ??
+      (await inbox.conversationDetail(request.params.id)) ??
       reply.code(404).send(noSuchConversation),
   );
 
@@ -80,7 +77,7 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      (await chat.messages(request.params.id, request.query.after ?? 0)) ??
+      (await inbox.messages(request.params.id, request.query.after ?? 0)) ??
       reply.code(404).send(noSuchConversation),
   );
 
@@ -95,7 +92,7 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      (await chat.markRead(request.params.id, request.body.last_id))
+      (await inbox.markRead(request.params.id, request.body.last_id))
         ? { status: 200 as const }
         : reply.code(404).send(noSuchConversation),
   );
@@ -114,7 +111,7 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
       },
       handler: async (request, reply) => {
         const { agent } = signedInAgent(request);
-        const conversation = await chat.conversation(request.params.id);
+        const conversation = await app.conversationRules.conversation(request.params.id);
         if (!conversation) return reply.code(404).send(noSuchConversation);
         if (conversation.state !== "open") {
           return reply

@@ -6,7 +6,7 @@
  * refused before the session is even read.
  */
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
-import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/chat";
+import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/agent-sign-in";
 import { agentAnswerSchema } from "@hourline/contracts/console";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireAgent } from "../../../plugins/agent-sessions";

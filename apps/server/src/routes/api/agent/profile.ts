@@ -12,7 +12,6 @@ import {
   type UpdateProfileBody,
 } from "@hourline/contracts/console";
 import type { FastifyPluginAsync } from "fastify";
-import { channels } from "../../../chat/broker";
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import { setAgentName, toAgentProfile } from "../../../repositories/agents";
 import { sendRetryLater } from "../rate-limited-error";
@@ -43,7 +42,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       await setAgentName(db, agent.id, request.body.name);
       const updated = toAgentProfile({ ...agent, name: request.body.name });
       // The agent's open sockets (on any instance) send with the new name from now on.
-      await app.chatBroker.publish(channels.agentProfiles, updated);
+      await sessions.profileChanged(updated);
       request.log.info({ agentId: agent.id }, "agent changed their display name");
       return { status: 200 as const, agent: updated };
     },

@@ -2,8 +2,8 @@
  * POST /api/client/verify_otp: the visitor proves the e-mail address with the code it received and
  * this browser gets a session cookie bound to that address.
  */
-import { apiError } from "@hourline/contracts/api-error";
-import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat";
+import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
+import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat-api";
 import type { FastifyPluginAsync } from "fastify";
 import { maskEmail } from "../../../log/redaction";
 
@@ -13,7 +13,7 @@ const verifyOtpRoute: FastifyPluginAsync = async (app) => {
     {
       // Five wrong tries void a code; this stops one IP from cycling through many addresses.
       config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
-      schema: { body: verifyOtpBodySchema },
+      schema: { body: verifyOtpBodySchema, response: { 200: okSchema, "4xx": apiErrorSchema } },
     },
     async (request, reply) => {
       const { email, otp } = request.body;

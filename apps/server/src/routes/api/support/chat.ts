@@ -6,16 +6,19 @@
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import {
   chatEmailBodySchema,
+  chatUserSchema,
+  checkChatEmailAnswerSchema,
+  conversationStateAnswerSchema,
   registerBodySchema,
   type ChatEmailBody,
   type ChatUser,
+  type ConversationStateAnswer,
   type RegisterBody,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/chat-api";
+import { chatMessageListSchema } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { forVisitor } from "../../../chat/chat-message-row";
 import { maskEmail } from "../../../log/redaction";
-import { listMessagesAfter } from "../../../repositories/chat-messages";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
 import { sendRetryLater } from "../rate-limited-error";
 
@@ -41,7 +44,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
     "/check_chat_email",
     {
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { body: chatEmailBodySchema },
+      schema: {
+        body: chatEmailBodySchema,
+        response: { 200: checkChatEmailAnswerSchema, "4xx": apiErrorSchema },
+      },
     },
     async (request) => {
       const session = await app.visitorSessions.authenticate(request);
@@ -78,7 +84,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
     "/register",
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { body: registerBodySchema },
+      schema: {
+        body: registerBodySchema,
+        response: { 200: chatUserSchema, "4xx": apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const session = await requireVisitor(request, reply);
@@ -88,7 +97,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           .code(403)
           .send(apiError(403, "forbidden", "Please verify this e-mail address first."));
       }
-      const { visitorId, conversation, agentsOnline } = await app.supportChat.register(
+      const { visitorId, conversation, agentsOnline } = await app.conversationRules.register(
         session.email,
         request.body.username,
         request.body.transcript ?? false,
@@ -106,7 +115,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { email: string }; Querystring: { after?: string } }>(
     "/get_message/:email/",
-    { config: { rateLimit: { max: 240, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 240, timeWindow: 60_000 } },
+      schema: { response: { 200: chatMessageListSchema, "4xx": apiErrorSchema } },
+    },
     async (request, reply) => {
       const session = await requireVisitor(request, reply);
       if (!session) return reply;
@@ -123,38 +135,35 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           }),
         );
       }
-      const conversation = await app.supportChat.openConversation(session.email);
-      if (!conversation) return [];
-      const messages = await listMessagesAfter(app.database.db, conversation.id, {
-        afterId: Number(after ?? 0),
-      });
-      const newest = messages[messages.length - 1];
-      if (newest) await app.supportChat.markSeenByVisitor(conversation.id, newest.id);
-      return messages.map(forVisitor);
+      return app.conversationRules.visitorMessages(session.email, Number(after ?? 0));
     },
   );
 
   app.get<{ Params: { id: string } }>(
     "/conversations/:id",
-    { config: { rateLimit: { max: 240, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 240, timeWindow: 60_000 } },
+      schema: { response: { 200: conversationStateAnswerSchema, "4xx": apiErrorSchema } },
+    },
     async (request, reply) => {
       const session = await requireVisitor(request, reply);
       if (!session) return reply;
       const id = NON_NEGATIVE_INT.test(request.params.id) ? Number(request.params.id) : -1;
-      const conversation = id > 0 ? await app.supportChat.conversation(id) : undefined;
+      const conversation = id > 0 ? await app.conversationRules.conversation(id) : undefined;
       // Someone else's conversation looks exactly like one that does not exist.
       if (!conversation || conversation.visitor_email !== session.email) {
         return reply.code(404).send(apiError(404, "not_found", "There is no such conversation."));
       }
-      return {
-        status: 200 as const,
+      const answer: ConversationStateAnswer = {
+        status: 200,
         id: conversation.id,
         state: conversation.state,
         started_at: conversation.started_at,
         ended_at: conversation.ended_at,
         ended_by: conversation.ended_by,
-        agents_online: await app.supportChat.agentsOnline(),
+        agents_online: await app.chatPresence.agentsOnline(),
       };
+      return answer;
     },
   );
 };

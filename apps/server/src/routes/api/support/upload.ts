@@ -18,7 +18,8 @@
  * is never reused).
  */
 import { apiError, apiErrorSchema, type ApiErrorCode } from "@hourline/contracts/api-error";
-import { chatLimits, uploadAnswerSchema } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
+import { uploadAnswerSchema } from "@hourline/contracts/chat-api";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { defaultMaxPixels } from "../../../chat/image-upload";
 import { isUploadName, uploadExtensionOf } from "../../../chat/upload-name";
@@ -64,7 +65,7 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
       if (!session) {
         return sendError(reply, 401, "unauthorized", "Please verify your e-mail address first.");
       }
-      const conversation = await app.supportChat.openConversation(session.email);
+      const conversation = await app.conversationRules.openConversation(session.email);
       if (!conversation) {
         return sendError(reply, 409, "conflict", "Please start a chat before sending an image.");
       }
@@ -87,6 +88,8 @@ const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, options
   app.route<{ Params: { name: string } }>({
     method: "GET",
     url: "/uploads/:name",
+    // 200 is the image's bytes, sent as they are stored; only refusals are JSON.
+    schema: { response: { "4xx": apiErrorSchema } },
     handler: async (request, reply) => {
       const agent = await app.agentSessions.authenticate(request);
       const visitor = agent ? null : await app.visitorSessions.authenticate(request);

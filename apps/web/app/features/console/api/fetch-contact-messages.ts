@@ -1,5 +1,5 @@
 /** GET /api/agent/contact-messages?q=&filter=: newest first, up to 200, searched on the server. */
-import { contactMessageSummaryListSchema } from "@hourline/contracts/chat";
+import { contactMessageSummaryListSchema } from "@hourline/contracts/console-inbox";
 import type { ContactFilter } from "@hourline/contracts/console";
 import { consoleApi } from "./console-client";
 import { consoleEndpoints } from "./console-urls";

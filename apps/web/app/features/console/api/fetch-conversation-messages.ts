@@ -3,7 +3,7 @@
  * marks nothing read (the console marks what the agent saw with markRead). Pages are followed until
  * one comes back short, so a long conversation arrives whole.
  */
-import { chatMessageListSchema, type ChatMessage } from "@hourline/contracts/chat";
+import { chatMessageListSchema, type ChatMessage } from "@hourline/contracts/chat-message";
 import { conversationMessagesPerPage } from "@hourline/contracts/console";
 import type { ApiResult } from "~/lib/api-client";
 import { consoleApi } from "./console-client";

@@ -1,5 +1,5 @@
 /** GET /api/agent/conversations?state=open|ended: newest activity first, up to 200. */
-import { conversationSummaryListSchema } from "@hourline/contracts/chat";
+import { conversationSummaryListSchema } from "@hourline/contracts/console-inbox";
 import { consoleApi } from "./console-client";
 import { consoleEndpoints } from "./console-urls";
 

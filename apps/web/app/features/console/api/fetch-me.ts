@@ -3,7 +3,7 @@
  * answer for someone who has not signed in yet.
  */
 import { agentAnswerSchema } from "@hourline/contracts/console";
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { getJson } from "~/lib/api-client";
 import { failureMessage } from "./console-client";
 import { consoleEndpoints } from "./console-urls";

@@ -4,7 +4,7 @@
  */
 import { describeRetryAfter } from "@hourline/contracts/api-error";
 import { agentAnswerSchema } from "@hourline/contracts/console";
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./console-client";
 import { consoleEndpoints } from "./console-urls";

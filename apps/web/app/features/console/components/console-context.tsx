@@ -3,7 +3,7 @@
  * useSyncExternalStore), the signed-in agent and the alert preferences. Provided by the signed-in
  * layout route; every console screen reads it through these hooks.
  */
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { createContext, useContext, useSyncExternalStore } from "react";
 import type { AlertPreferences } from "../model/alert-preferences";
 import type { ConsoleSession } from "../model/console-session";

@@ -5,7 +5,7 @@
  * (a prepared reply in the agent's mail program), marked handled, or marked unread again. The search
  * and the message shown are part of the address, so a reload keeps them.
  */
-import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import { mailtoHref } from "@hourline/contracts/email-address";
 import { contactSearchLimits, type ContactFilter } from "@hourline/contracts/console";
 import { CheckCircle2, Mail, Search } from "lucide-react";

@@ -3,7 +3,7 @@
  * name and e-mail, whether they are online, the newest message in plain text, how long they have
  * been waiting for an answer, and how many of their messages nobody has read.
  */
-import type { ConversationSummary } from "@hourline/contracts/chat";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { Link } from "react-router";
 import { messagePreview } from "../model/message-preview";
 import { activityAt } from "../model/conversation-summaries";

@@ -3,7 +3,7 @@
  * typing, the reply editor while the chat is open, how it ended once it has, and the visitor's
  * details beside it.
  */
-import type { ConversationSummary } from "@hourline/contracts/chat";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { ArrowLeft, CircleAlert, X } from "lucide-react";
 import { useCallback, type RefObject } from "react";
 import { Link } from "react-router";

@@ -5,7 +5,7 @@
  * between conversations, reloading, or signing in again after the session expired loses nothing.
  * A replies list ("/" at the start, or its button) fills the editor with a canned reply.
  */
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
 import { uploadMessages } from "~/lib/live-chat/image-upload";

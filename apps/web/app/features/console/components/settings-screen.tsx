@@ -11,7 +11,7 @@ import {
   type ChangePasswordBody,
   type UpdateProfileBody,
 } from "@hourline/contracts/console";
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";

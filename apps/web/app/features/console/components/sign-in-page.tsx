@@ -4,7 +4,7 @@
  * signed out. After signing in the agent returns to where they were (a console address only).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/chat";
+import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/agent-sign-in";
 import { CircleAlert, Info, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";

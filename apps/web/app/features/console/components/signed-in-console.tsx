@@ -5,7 +5,7 @@
  * sign-out elsewhere, a disabled account) the agent is sent to sign in again; replies and drafts
  * typed meanwhile stay in this tab and are there again after signing in.
  */
-import type { AgentProfile } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";

@@ -3,7 +3,7 @@
  * now, since when they have used the chat, whether they asked for a transcript, and their other
  * conversations (each a link to read it).
  */
-import type { ConversationSummary } from "@hourline/contracts/chat";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { mailtoHref } from "@hourline/contracts/email-address";
 import { Link } from "react-router";
 import type { ConversationDetail } from "../model/console-state";

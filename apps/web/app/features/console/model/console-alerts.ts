@@ -3,7 +3,7 @@
  * message, each once however it reaches this console. Read from an action before it is applied,
  * against the state it is applied to; alert-delivery.ts decides what each becomes.
  */
-import type { MsgType } from "@hourline/contracts/chat";
+import type { MsgType } from "@hourline/contracts/chat-message";
 import type { ConsoleAction, ConsoleState } from "./console-state";
 
 export type ConsoleAlert =

@@ -1,10 +1,7 @@
 /** Conversations, messages and contact messages as the server sends them, for the console's tests. */
-import type {
-  AgentProfile,
-  ChatMessage,
-  ContactMessageSummary,
-  ConversationSummary,
-} from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer } from "@hourline/contracts/console";
 
 export const me: AgentProfile = {

@@ -1,4 +1,4 @@
-import type { AgentServerFrame } from "@hourline/contracts/chat";
+import type { AgentServerFrame } from "@hourline/contracts/chat-server-frames";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { frameReader } from "./console-frames";
 import {

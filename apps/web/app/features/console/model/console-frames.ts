@@ -2,12 +2,12 @@
  * The one table from frames the server pushes on /ws/agent/ to console actions. A frame that does
  * not match its contract is ignored, never half-applied.
  */
+import { chatMessageSchema } from "@hourline/contracts/chat-message";
 import {
-  chatMessageSchema,
   contactMessageSummarySchema,
   conversationSummarySchema,
-  type AgentServerFrame,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/console-inbox";
+import { type AgentServerFrame } from "@hourline/contracts/chat-server-frames";
 import { toMillis } from "~/lib/live-chat/clock-time";
 import type { ConsoleAction } from "./console-state";
 

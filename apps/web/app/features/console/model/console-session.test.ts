@@ -1,9 +1,6 @@
-import type {
-  AgentProfile,
-  ChatMessage,
-  ContactMessageSummary,
-  ConversationSummary,
-} from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiResult } from "~/lib/api-client";
 import { fakeBrowser, memoryStorage } from "~/lib/live-chat/fake-browser.test-support";

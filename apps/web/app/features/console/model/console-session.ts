@@ -9,15 +9,14 @@
  * outbox and the typing signals are lib/live-chat's, the same as the widget's. React reads the
  * store with useSyncExternalStore.
  */
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { AgentFrame } from "@hourline/contracts/chat-frames";
 import {
   imageMessageHtml,
   textToMessageHtml,
-  type AgentFrame,
-  type AgentProfile,
   type ChatMessage,
-  type ContactMessageSummary,
-  type ConversationSummary,
-} from "@hourline/contracts/chat";
+} from "@hourline/contracts/chat-message";
+import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer } from "@hourline/contracts/console";
 import type { ApiResult } from "~/lib/api-client";
 import {

@@ -1,4 +1,5 @@
-import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { describe, expect, it } from "vitest";
 import {
   consoleReducer,

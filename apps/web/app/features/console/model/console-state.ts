@@ -5,7 +5,9 @@
  * threads of console-threads.ts. The contact messages are a slice of their own, with their own
  * reducer (contact-messages-state.ts).
  */
-import type { AgentProfile, ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer, VisitorDetails } from "@hourline/contracts/console";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import type { DeliveryChange } from "~/lib/live-chat/live-messages";

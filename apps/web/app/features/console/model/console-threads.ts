@@ -4,7 +4,9 @@
  * several ways (its ack, its echo, another agent's screen, a history fetch after a reconnect) is
  * shown once; and the replies typed here that wait in them for their ack (the outbox).
  */
-import type { AgentProfile, ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import {
   fromPending,
   fromServer,

@@ -3,7 +3,7 @@
  * console's state, with its own reducer. The newest come with every refresh of the lists, and
  * every change anyone makes (read, handled) is pushed to every console.
  */
-import type { ContactMessageSummary } from "@hourline/contracts/chat";
+import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 
 export interface ContactMessagesState {
   /** The newest contact messages, newest first. */

@@ -4,7 +4,8 @@
  * every new message exactly as the server computes them, and merged with the server's answers,
  * which may have been made before pushes this console has applied since.
  */
-import type { ChatMessage, ConversationSummary } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 
 /**
  * A new message moves its conversation's summary on: the newest message, the unread count (a

@@ -3,7 +3,7 @@
  * HTML is parsed inertly (DOMParser runs no scripts and loads no images) and only its text is kept,
  * so nothing from a visitor is ever rendered as markup here.
  */
-import type { MsgType } from "@hourline/contracts/chat";
+import type { MsgType } from "@hourline/contracts/chat-message";
 
 const MAX = 140;
 

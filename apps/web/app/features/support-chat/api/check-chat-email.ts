@@ -2,7 +2,7 @@
  * POST /api/support/check_chat_email: whether THIS browser's chat session has already proved the
  * e-mail (is_verify false shows the "Verify Email" link).
  */
-import { checkChatEmailAnswerSchema } from "@hourline/contracts/chat";
+import { checkChatEmailAnswerSchema } from "@hourline/contracts/chat-api";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./call-failure";
 import { chatEndpoints } from "./chat-urls";

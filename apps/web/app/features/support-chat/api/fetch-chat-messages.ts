@@ -1,5 +1,5 @@
 /** GET /api/support/get_message/{email}/?after=ID: the open conversation's messages, oldest first. */
-import { chatMessageListSchema, type ChatMessage } from "@hourline/contracts/chat";
+import { chatMessageListSchema, type ChatMessage } from "@hourline/contracts/chat-message";
 import { getJson } from "~/lib/api-client";
 import { messagesUrl } from "./chat-urls";
 

@@ -1,16 +1,7 @@
 /** GET /api/support/conversations/{id}: whether the conversation is still open, after a reconnect. */
-import { z } from "zod/mini";
+import { conversationStateSchema, type ConversationState } from "@hourline/contracts/chat-api";
 import { getJson } from "~/lib/api-client";
 import { conversationUrl } from "./chat-urls";
-
-export const conversationStateSchema = z.object({
-  id: z.number(),
-  state: z.enum(["open", "ended"]),
-  ended_at: z.nullable(z.number()),
-  ended_by: z.nullable(z.enum(["visitor", "agent"])),
-  agents_online: z.optional(z.boolean()),
-});
-export type ConversationState = z.infer<typeof conversationStateSchema>;
 
 export type FetchStateOutcome =
   | { kind: "state"; conversation: ConversationState }

@@ -3,7 +3,7 @@
  * session of a proved e-mail; without it (401) or with another e-mail's (403) the visitor verifies
  * again.
  */
-import { chatUserSchema, type ChatUser, type RegisterBody } from "@hourline/contracts/chat";
+import { chatUserSchema, type ChatUser, type RegisterBody } from "@hourline/contracts/chat-api";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./call-failure";
 import { chatEndpoints } from "./chat-urls";

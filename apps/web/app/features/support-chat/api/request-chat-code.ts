@@ -1,14 +1,15 @@
 /**
- * POST /api/support/otp_generate_chat: e-mails a 6-digit code. The server holds a 60 s resend
- * cooldown and hourly caps, answered with 429 and Retry-After.
+ * POST /api/support/otp_generate_chat: e-mails a 6-digit code. The server holds a resend
+ * cooldown (oneTimeCodeTiming) and hourly caps, answered with 429 and Retry-After.
  */
 import { okSchema } from "@hourline/contracts/api-error";
+import { oneTimeCodeTiming } from "@hourline/contracts/chat-api";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./call-failure";
 import { chatEndpoints } from "./chat-urls";
 
 /** The server's resend cooldown, so the form can count it down without asking. */
-export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESEND_COOLDOWN_SECONDS = oneTimeCodeTiming.resendCooldownMs / 1000;
 
 export type RequestCodeOutcome =
   | { kind: "sent" }

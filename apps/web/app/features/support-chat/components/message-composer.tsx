@@ -3,7 +3,7 @@
  * the editor clears after sending and grows with its text up to 100 px, then scrolls. One image of
  * up to 25 MB can be sent; the limit is said before choosing and checked before uploading.
  */
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { useEffect, useRef, useState } from "react";
 import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
 import { uploadMessages } from "~/lib/live-chat/image-upload";

@@ -2,7 +2,7 @@
  * Name, e-mail, the e-mail's proof with a one-time code, then Start Chat. Errors sit under
  * their field (aria-describedby) and are read out through one polite live region.
  */
-import { chatLimits } from "@hourline/contracts/chat";
+import { chatLimits } from "@hourline/contracts/chat-message";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { brand } from "~/brand";

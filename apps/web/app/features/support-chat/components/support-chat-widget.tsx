@@ -3,7 +3,7 @@
  * reload): the "Support Chat" modal with the registration form or the live conversation. It stays
  * mounted after the modal closes, so a running chat keeps its socket and counts unread replies.
  */
-import type { ChatUser } from "@hourline/contracts/chat";
+import type { ChatUser } from "@hourline/contracts/chat-api";
 import { LoaderCircle, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, useSyncExternalStore } from "react";

@@ -4,7 +4,12 @@
  * checked, then Start Chat. Kept by the widget, not the form, so closing the modal loses nothing.
  */
 import { describeRetryAfter } from "@hourline/contracts/api-error";
-import { chatFormMessages, registerBodySchema, type ChatUser } from "@hourline/contracts/chat";
+import {
+  chatFormMessages,
+  oneTimeCodeTiming,
+  registerBodySchema,
+  type ChatUser,
+} from "@hourline/contracts/chat-api";
 import { isEmailAddress, normalizeEmail } from "@hourline/contracts/email-address";
 import { useCallback, useRef, useState } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
@@ -71,7 +76,8 @@ export const registrationTexts = {
   codeRequired: "Please enter the code from the e-mail.",
   codeFormat: "The code is the 6 digits from the e-mail.",
   verifyAgain: "For your security, please verify your e-mail again to continue your chat.",
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}. It is valid for 10 minutes.`,
+  codeSent: (email: string) =>
+    `We sent a 6-digit code to ${email}. It is valid for ${oneTimeCodeTiming.lifetimeMs / 60_000} minutes.`,
   codeSentEarlier: (email: string) =>
     `We sent a code to ${email} a moment ago. Enter it below, or ask for a new one when the wait is over.`,
   cooldown: (seconds: number) => `You can ask for a new code in ${describeRetryAfter(seconds)}`,

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";

@@ -7,7 +7,8 @@
  * console's; this file holds what is the widget's own (one conversation, its endings, the check
  * that the visitor's session still holds). React reads the store with useSyncExternalStore.
  */
-import { imageMessageHtml, textToMessageHtml, type VisitorFrame } from "@hourline/contracts/chat";
+import type { VisitorFrame } from "@hourline/contracts/chat-frames";
+import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat-message";
 import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";

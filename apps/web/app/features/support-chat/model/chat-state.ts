@@ -3,7 +3,7 @@
  * client_id (lib/live-chat/live-messages.ts), so a message that reaches this tab several ways (its
  * ack, its echo, another tab, the history fetched after a reconnect) is shown once.
  */
-import type { ChatMessage } from "@hourline/contracts/chat";
+import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import {
   fromPending,

@@ -2,7 +2,8 @@
  * The one table from frames the server pushes on /ws/support/{email}/ to chat actions. A frame that
  * does not match its contract is ignored, never half-applied.
  */
-import { chatMessageSchema, type VisitorServerFrame } from "@hourline/contracts/chat";
+import { chatMessageSchema } from "@hourline/contracts/chat-message";
+import { type VisitorServerFrame } from "@hourline/contracts/chat-server-frames";
 import { toMillis } from "~/lib/live-chat/clock-time";
 import type { ChatAction } from "./chat-state";
 

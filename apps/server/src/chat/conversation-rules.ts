@@ -1,0 +1,329 @@
+/**
+ * The support chat's rules, independent of HTTP and sockets: opening and resuming conversations,
+ * storing messages (sanitized, idempotent by client_id, acknowledged only once committed), ending
+ * conversations, who may type where, and telling everyone through the broker. Sockets and routes
+ * call this; they never write chat rows themselves.
+ */
+import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import { uploadPathPrefix, type ChatMessage, type MsgType } from "@hourline/contracts/chat-message";
+import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/chat-server-frames";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { chatOfflineAlertMail } from "../mail/templates/chat-mails";
+import {
+  endConversation,
+  findConversation,
+  findOpenConversation,
+  insertConversation,
+  markSeenByVisitor,
+  updateConversationVisitor,
+  type ConversationRow,
+} from "../repositories/chat-conversations";
+import {
+  findMessageByClientId,
+  insertMessageOnce,
+  listMessagesAfter,
+} from "../repositories/chat-messages";
+import { countUploadsOfConversation } from "../repositories/chat-uploads";
+import { saveChatVisitor } from "../repositories/chat-visitors";
+import { enqueueMail } from "../repositories/mail-outbox";
+import type { ChatBroker } from "./broker";
+import { channels } from "./broker-channels";
+import type { ChatPresence } from "./chat-presence";
+import { ChatRuleError } from "./chat-rule-error";
+import { forVisitor, toChatMessage, type ChatMessageRow } from "./chat-message-row";
+import type { ConsoleReadModel } from "./console-read-model";
+import type { FollowUpMail } from "./follow-up-mail";
+import { isBlankMessageHtml, messageImageSources, sanitizeMessageHtml } from "./message-html";
+
+export type { ConversationRow };
+
+export interface ConversationRulesOptions {
+  publicUrl: string;
+  supportInbox: string;
+}
+
+interface NewMessage {
+  conversation: ConversationRow;
+  clientId: string;
+  senderType: "visitor" | "agent";
+  agent?: AgentProfile;
+  html: string;
+  msgType: MsgType;
+}
+
+export class ConversationRules {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly broker: ChatBroker,
+    private readonly presence: ChatPresence,
+    private readonly readModel: ConsoleReadModel,
+    private readonly followUp: FollowUpMail,
+    private readonly kickMailer: () => void,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: ConversationRulesOptions,
+  ) {}
+
+  openConversation(email: string): Promise<ConversationRow | undefined> {
+    return findOpenConversation(this.db, email);
+  }
+
+  conversation(id: number): Promise<ConversationRow | undefined> {
+    return findConversation(this.db, id);
+  }
+
+  /**
+   * `register`: records the visitor's name and opens their conversation, or resumes the open one.
+   * A conversation opened while no agent is online is announced to the support inbox by e-mail.
+   */
+  async register(
+    email: string,
+    name: string,
+    transcript: boolean,
+  ): Promise<{
+    visitorId: number;
+    conversation: ConversationRow;
+    opened: boolean;
+    agentsOnline: boolean;
+  }> {
+    const now = Date.now();
+    const agentsOnline = await this.presence.agentsOnline();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const visitorId = await saveChatVisitor(trx, { email, name, now });
+      const open = await findOpenConversation(trx, email);
+      if (open) {
+        const conversation = await updateConversationVisitor(trx, open.id, { name, transcript });
+        return { visitorId, conversation, opened: false };
+      }
+      const conversation = await insertConversation(trx, {
+        visitorId,
+        email,
+        name,
+        transcript,
+        now,
+      });
+      if (!agentsOnline) {
+        await enqueueMail(
+          trx,
+          chatOfflineAlertMail(
+            {
+              conversationId: conversation.id,
+              visitorName: name,
+              visitorEmail: email,
+              startedAt: now,
+            },
+            this.options,
+          ),
+          now,
+        );
+      }
+      return { visitorId, conversation, opened: true };
+    });
+    if (result.opened) {
+      if (!agentsOnline) this.kickMailer();
+      this.log.info(
+        { conversationId: result.conversation.id, agentsOnline },
+        "chat conversation opened",
+      );
+    }
+    await this.readModel.announceConversation(result.conversation.id);
+    return { ...result, agentsOnline };
+  }
+
+  /**
+   * The visitor's history: their open conversation's messages after `afterId` (none when no chat
+   * is open), as a visitor is shown them. What the visitor was shown counts as seen, so no e-mail
+   * follows for those replies.
+   */
+  async visitorMessages(email: string, afterId: number): Promise<ChatMessage[]> {
+    const conversation = await this.openConversation(email);
+    if (!conversation) return [];
+    const messages = await listMessagesAfter(this.db, conversation.id, { afterId });
+    const newest = messages[messages.length - 1];
+    if (newest) await markSeenByVisitor(this.db, conversation.id, newest.id);
+    return messages.map(forVisitor);
+  }
+
+  async postFromVisitor(
+    email: string,
+    input: { html: string; msgType: MsgType; clientId: string },
+  ): Promise<AckFrame> {
+    const conversation = await this.openConversation(email);
+    if (!conversation) {
+      throw new ChatRuleError(
+        "chat_ended",
+        "This chat has ended. Start a new chat to write again.",
+      );
+    }
+    return this.post({ conversation, senderType: "visitor", ...input });
+  }
+
+  async postFromAgent(
+    agent: AgentProfile,
+    input: { conversationId: number; html: string; msgType: MsgType; clientId: string },
+  ): Promise<AckFrame> {
+    const conversation = await this.openForAgent(input.conversationId, {
+      ended: "This chat has ended; the visitor cannot see replies.",
+    });
+    const { html, msgType, clientId } = input;
+    return this.post({ conversation, senderType: "agent", agent, html, msgType, clientId });
+  }
+
+  /** The conversation an agent acts on; refused when there is none or it has ended. */
+  private async openForAgent(id: number, says: { ended: string }): Promise<ConversationRow> {
+    const conversation = await this.conversation(id);
+    if (!conversation) throw new ChatRuleError("forbidden", "There is no such conversation.");
+    if (conversation.state !== "open") throw new ChatRuleError("chat_ended", says.ended);
+    return conversation;
+  }
+
+  private async post(input: NewMessage): Promise<AckFrame> {
+    const { conversation } = input;
+    const html = sanitizeMessageHtml(input.html, { publicUrl: this.options.publicUrl });
+    if (isBlankMessageHtml(html)) {
+      throw new ChatRuleError("bad_frame", "An empty message is not sent.");
+    }
+    const images = messageImageSources(html);
+    if (input.msgType === "image" && images.length === 0) {
+      throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");
+    }
+    if (images.length > 0) await this.checkImagesBelong(conversation.id, images);
+
+    const author =
+      input.senderType === "visitor"
+        ? { sender: conversation.visitor_email, receiver: "null", name: conversation.visitor_name }
+        : input.agent
+          ? {
+              sender: input.agent.email,
+              receiver: conversation.visitor_email,
+              name: input.agent.name,
+            }
+          : undefined;
+    if (!author) throw new Error("an agent message needs its agent");
+    const now = Date.now();
+    const { row, created } = await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertMessageOnce(trx, {
+        conversation_id: conversation.id,
+        client_id: input.clientId,
+        sender_type: input.senderType,
+        agent_id: input.agent?.id ?? null,
+        sender: author.sender,
+        receiver: author.receiver,
+        sender_username: author.name,
+        message: html,
+        msg_type: input.msgType,
+        created_at: now,
+      });
+      if (inserted) return { row: inserted, created: true };
+      // This client_id is stored already (a resend, or a race with another socket): same ack.
+      const raced = await findMessageByClientId(trx, conversation.id, input.clientId);
+      if (!raced) throw new Error("message insert returned no row");
+      return { row: raced, created: false };
+    });
+    // The row is committed: from here on the sender may forget the message.
+    const ack: AckFrame = { message_type: "ack", client_id: input.clientId, id: row.id };
+    if (created) await this.announce(conversation, row);
+    return ack;
+  }
+
+  private async checkImagesBelong(conversationId: number, sources: string[]): Promise<void> {
+    const names = sources.map((src) =>
+      src.slice(src.indexOf(uploadPathPrefix) + uploadPathPrefix.length),
+    );
+    const unique = [...new Set(names)];
+    if ((await countUploadsOfConversation(this.db, conversationId, unique)) !== unique.length) {
+      throw new ChatRuleError("forbidden", "That image was not uploaded to this conversation.");
+    }
+  }
+
+  private async announce(conversation: ConversationRow, row: ChatMessageRow): Promise<void> {
+    const message = toChatMessage(row);
+    await this.broker.publish(channels.visitor(conversation.visitor_email), {
+      message_type: "message",
+      ...forVisitor(message),
+    });
+    await this.broker.publish(channels.agents, { message_type: "message", ...message });
+    if (row.sender_type === "agent") {
+      if (await this.presence.visitorOnline(conversation.visitor_email)) {
+        await markSeenByVisitor(this.db, conversation.id, row.id);
+      } else {
+        this.followUp.scheduleMissedReply(conversation.id, row.id);
+      }
+    }
+  }
+
+  /** The visitor is typing (or stopped): the agents see it on the open conversation. */
+  async visitorTyping(email: string, typing: boolean): Promise<void> {
+    const conversation = await this.openConversation(email);
+    if (!conversation) return;
+    await this.broker.publish(channels.agents, {
+      message_type: "typing",
+      conversation_id: conversation.id,
+      typing,
+      from: "visitor",
+    });
+  }
+
+  /**
+   * An agent is typing (or stopped) in an open conversation: the visitor sees "Support is typing",
+   * the other agents see who.
+   */
+  async agentTyping(agent: AgentProfile, conversationId: number, typing: boolean): Promise<void> {
+    const conversation = await this.conversation(conversationId);
+    if (!conversation || conversation.state !== "open") return;
+    const frame: TypingFrame = {
+      message_type: "typing",
+      conversation_id: conversation.id,
+      typing,
+      from: "agent",
+    };
+    await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
+    await this.broker.publish(channels.agents, {
+      ...frame,
+      agent_id: agent.id,
+      agent_name: agent.name,
+    });
+  }
+
+  async endByVisitor(email: string): Promise<ChatEndedFrame | null> {
+    const conversation = await this.openConversation(email);
+    if (!conversation) return null;
+    return this.end(conversation, "visitor");
+  }
+
+  async endByAgent(conversationId: number): Promise<ChatEndedFrame> {
+    const conversation = await this.openForAgent(conversationId, {
+      ended: "This chat has already ended.",
+    });
+    return this.end(conversation, "agent");
+  }
+
+  private async end(
+    conversation: ConversationRow,
+    by: "visitor" | "agent",
+  ): Promise<ChatEndedFrame> {
+    const now = Date.now();
+    if (!(await endConversation(this.db, conversation.id, { by, now }))) {
+      throw new ChatRuleError("chat_ended", "This chat has already ended.");
+    }
+    // The visitor ticked "E-mail me a transcript": it is built after the end, in slices; if this
+    // instance stops first, the sweep builds it.
+    if (conversation.transcript_requested) {
+      this.followUp.mailTranscript(conversation.id).catch((err: unknown) => {
+        this.log.error({ err, conversationId: conversation.id }, "chat transcript failed");
+      });
+    }
+    const frame: ChatEndedFrame = {
+      message_type: "chat_ended",
+      conversation_id: conversation.id,
+      target_email: conversation.visitor_email,
+      ended_at: now,
+      ended_by: by,
+    };
+    this.log.info({ conversationId: conversation.id, by }, "chat conversation ended");
+    await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
+    await this.broker.publish(channels.agents, frame);
+    return frame;
+  }
+}

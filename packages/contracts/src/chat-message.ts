@@ -1,0 +1,119 @@
+/**
+ * The support chat's message: its limits, the HTML it may hold, and the message as stored, listed
+ * and pushed. Everything else of the chat (endpoints, frames, the console's lists) builds on this;
+ * the widget, the console, the server and the tests all parse with these schemas, so a field means
+ * the same thing everywhere.
+ */
+import { z } from "zod/mini";
+
+export const chatLimits = {
+  name: 100,
+  email: 254,
+  /** Sanitized HTML of one message; a frame is capped at 64 KB anyway. */
+  message: 20_000,
+  /** What the visitor may type in one message, before it becomes HTML. */
+  typedText: 5_000,
+  clientId: 64,
+  frameBytes: 64 * 1024,
+  uploadBytes: 25 * 1024 * 1024,
+  otpDigits: 6,
+} as const;
+
+/** The one image types an upload may be; never SVG. */
+export const uploadImageTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** Where uploaded images are served; the only image source a message may use. */
+export const uploadPathPrefix = "/api/support/uploads/";
+
+/**
+ * What message HTML may hold, for both sanitizers: the server's (sanitize-html, before storing)
+ * and the browser's (DOMPurify, before rendering). Each adds its own checks of link and image URLs.
+ */
+export const messageHtmlAllowlist = {
+  tags: [
+    "br",
+    "p",
+    "div",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+  ],
+  /** Per tag; every other tag has none. */
+  attributes: {
+    a: ["href", "rel", "target"],
+    img: ["src", "alt", "width", "height"],
+  },
+  /** What every link gets, whatever it had. */
+  link: { rel: "noopener noreferrer nofollow", target: "_blank" },
+} as const;
+
+export const msgTypes = ["text", "image"] as const;
+export type MsgType = (typeof msgTypes)[number];
+export const msgTypeSchema = z.enum(msgTypes, { error: "msg_type must be text or image" });
+
+/** Who wrote a message, or ended a chat: "visitor" or "agent", whatever the display names say. */
+export const chatParties = ["visitor", "agent"] as const;
+export type ChatParty = (typeof chatParties)[number];
+
+/** The id a client gives each message it sends, so a resend is stored once. */
+export const clientIdSchema = z
+  .string({ error: "client_id is required" })
+  .check(z.regex(/^[\w-]{8,64}$/, "client_id must be 8-64 letters, digits, - or _"));
+
+/** A message's HTML as a client sends it (the server sanitizes it before storing). */
+export const messageHtmlSchema = z.string({ error: "message is required" }).check(
+  z.maxLength(chatLimits.message, "That message is too long."),
+  z.refine((v) => v.trim().length > 0, "An empty message is not sent."),
+);
+
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  client_id: z.nullable(z.string()),
+  conversation_id: z.number(),
+  /**
+   * The visitor's e-mail on the visitor's messages. On an agent's message: the agent's e-mail in
+   * the console, the literal "support" to visitors (who tell sides apart by sender_type and see
+   * the agent's display name in sender_username).
+   */
+  sender: z.string(),
+  /** "null" from the visitor; the visitor's e-mail from an agent. */
+  receiver: z.string(),
+  message: z.string(),
+  msg_type: msgTypeSchema,
+  sender_username: z.string(),
+  /** "visitor" or "agent": who wrote it, whatever the display names say. */
+  sender_type: z.enum(chatParties),
+  created_at: z.number(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** GET /api/support/get_message/{email}/ and GET /api/agent/conversations/{id}/messages. */
+export const chatMessageListSchema = z.array(chatMessageSchema);
+
+/** Plain text typed by a person becomes this HTML: escaped, line breaks kept. */
+export function textToMessageHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n/g, "<br>");
+}
+
+/** The HTML of an image message pointing at an uploaded file. */
+export function imageMessageHtml(url: string): string {
+  return `<img src="${url.replace(/"/g, "&quot;")}" alt="Image sent in the chat">`;
+}

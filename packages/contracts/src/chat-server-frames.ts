@@ -1,0 +1,124 @@
+/**
+ * The frames the server sends on the chat's sockets, each with its schema: what the visitor's
+ * socket receives (VisitorServerFrame) and what the agent's socket receives (AgentServerFrame),
+ * both discriminated on `message_type`. The widget and the console parse every incoming frame with
+ * these; the server types what it sends and what travels between instances with them.
+ */
+import { z } from "zod/mini";
+import { chatMessageSchema, chatParties } from "./chat-message";
+import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
+
+/** A message is stored: `id` is its row, `client_id` the sender's own id for it. */
+export const ackFrameSchema = z.object({
+  message_type: z.literal("ack"),
+  client_id: z.string(),
+  id: z.number(),
+});
+export type AckFrame = z.infer<typeof ackFrameSchema>;
+
+/** A stored message, to the visitor's tabs (sender "support" for agents) and to every agent. */
+export const messageFrameSchema = z.extend(chatMessageSchema, {
+  message_type: z.literal("message"),
+});
+export type MessageFrame = z.infer<typeof messageFrameSchema>;
+
+export const chatEndedFrameSchema = z.object({
+  message_type: z.literal("chat_ended"),
+  conversation_id: z.number(),
+  target_email: z.string(),
+  ended_at: z.number(),
+  ended_by: z.enum(chatParties),
+});
+export type ChatEndedFrame = z.infer<typeof chatEndedFrameSchema>;
+
+/** On the visitor socket: whether any agent is connected, when that changes and on connecting. */
+export const presenceFrameSchema = z.object({
+  message_type: z.literal("presence"),
+  agents_online: z.boolean(),
+});
+export type PresenceFrame = z.infer<typeof presenceFrameSchema>;
+
+export const typingFrameSchema = z.object({
+  message_type: z.literal("typing"),
+  conversation_id: z.number(),
+  typing: z.boolean(),
+  /** Who is typing: "visitor" or "agent". */
+  from: z.enum(chatParties),
+  /** On the agent socket, when an agent types: which agent, so the others can see who. */
+  agent_id: z.optional(z.number()),
+  agent_name: z.optional(z.string()),
+});
+export type TypingFrame = z.infer<typeof typingFrameSchema>;
+
+export const chatErrorCodes = [
+  "bad_frame",
+  "too_large",
+  "rate_limited",
+  "chat_ended",
+  "forbidden",
+  "internal",
+] as const;
+export type ChatErrorCode = (typeof chatErrorCodes)[number];
+
+/** A frame was refused; `client_id` names the message it was, when it was one. */
+export const errorFrameSchema = z.object({
+  message_type: z.literal("error"),
+  // A code this client does not know yet still fails the message: it reads as "internal".
+  code: z.catch(z.enum(chatErrorCodes), "internal"),
+  message: z.string(),
+  client_id: z.optional(z.string()),
+});
+export type ErrorFrame = z.infer<typeof errorFrameSchema>;
+
+/** On the agent socket: a conversation as the list shows it (opened, resumed, read). */
+export const conversationFrameSchema = z.extend(conversationSummarySchema, {
+  message_type: z.literal("conversation"),
+});
+export type ConversationFrame = z.infer<typeof conversationFrameSchema>;
+
+/** On the agent socket: a contact message arrived, or was marked read or handled. */
+export const contactMessageFrameSchema = z.extend(contactMessageSummarySchema, {
+  message_type: z.literal("contact_message"),
+});
+export type ContactMessageFrame = z.infer<typeof contactMessageFrameSchema>;
+
+/** On the agent socket: a visitor's first tab connected (online) or last tab closed. */
+export const visitorPresenceFrameSchema = z.object({
+  message_type: z.literal("visitor_presence"),
+  visitor_email: z.string(),
+  online: z.boolean(),
+});
+export type VisitorPresenceFrame = z.infer<typeof visitorPresenceFrameSchema>;
+
+/** On the agent socket: an agent's first console connected (online) or last one closed. */
+export const agentPresenceFrameSchema = z.object({
+  message_type: z.literal("agent_presence"),
+  agent_id: z.number(),
+  online: z.boolean(),
+});
+export type AgentPresenceFrame = z.infer<typeof agentPresenceFrameSchema>;
+
+/** Every frame /ws/support/{email}/ sends. */
+export const visitorServerFrameSchema = z.discriminatedUnion("message_type", [
+  ackFrameSchema,
+  messageFrameSchema,
+  chatEndedFrameSchema,
+  presenceFrameSchema,
+  typingFrameSchema,
+  errorFrameSchema,
+]);
+export type VisitorServerFrame = z.infer<typeof visitorServerFrameSchema>;
+
+/** Every frame /ws/agent/ sends. */
+export const agentServerFrameSchema = z.discriminatedUnion("message_type", [
+  ackFrameSchema,
+  messageFrameSchema,
+  chatEndedFrameSchema,
+  conversationFrameSchema,
+  contactMessageFrameSchema,
+  typingFrameSchema,
+  visitorPresenceFrameSchema,
+  agentPresenceFrameSchema,
+  errorFrameSchema,
+]);
+export type AgentServerFrame = z.infer<typeof agentServerFrameSchema>;
