@@ -1,87 +1,78 @@
 /**
- * The one table from frames the server pushes on /ws/agent/ to console actions. A frame that does
- * not match its contract is ignored, never half-applied.
+ * The one table from frames the server pushes on /ws/agent/ to console actions, each parsed with
+ * its schema from the contract (lib/live-chat/frame-table.ts says how).
  */
-import { chatMessageSchema } from "@hourline/contracts/chat-message";
+import { z } from "zod/mini";
 import {
-  contactMessageSummarySchema,
-  conversationSummarySchema,
-} from "@hourline/contracts/console-inbox";
-import { type AgentServerFrame } from "@hourline/contracts/chat-server-frames";
+  agentPresenceFrameSchema,
+  chatEndedFrameSchema,
+  contactMessageFrameSchema,
+  conversationFrameSchema,
+  typingFrameSchema,
+  visitorPresenceFrameSchema,
+  type AgentServerFrame,
+} from "@hourline/contracts/chat-server-frames";
 import { toMillis } from "~/lib/live-chat/clock-time";
+import {
+  chatEndSchema,
+  frameEntry,
+  frameTable,
+  sharedFrameEntries,
+  type FrameEntry,
+} from "~/lib/live-chat/frame-table";
 import type { ConsoleAction } from "./console-state";
 
-type FrameType = AgentServerFrame["message_type"];
-type Frame = Record<string, unknown>;
-
-const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-const isString = (v: unknown): v is string => typeof v === "string";
+const conversationEnd = z.extend(chatEndSchema, {
+  conversation_id: chatEndedFrameSchema.shape.conversation_id,
+});
 
 /** `meId`: this agent, whose own typing echoes back and is not news. */
 function frameActions(meId: number): {
-  [K in FrameType]: (frame: Frame) => ConsoleAction | null;
+  [K in AgentServerFrame["message_type"]]: FrameEntry<ConsoleAction>;
 } {
   return {
-    ack: (f) =>
-      isString(f.client_id) && isNumber(f.id)
-        ? { type: "acked", clientId: f.client_id, id: f.id }
-        : null,
-    message: (f) => {
-      const parsed = chatMessageSchema.safeParse(f);
-      return parsed.success ? { type: "received", message: parsed.data } : null;
-    },
-    conversation: (f) => {
-      const parsed = conversationSummarySchema.safeParse(f);
-      return parsed.success ? { type: "conversation", summary: parsed.data } : null;
-    },
-    chat_ended: (f) =>
-      isNumber(f.conversation_id)
-        ? {
-            type: "ended",
-            conversationId: f.conversation_id,
-            endedAt: isNumber(f.ended_at) ? toMillis(f.ended_at) : Date.now(),
-            endedBy: f.ended_by === "visitor" ? "visitor" : "agent",
-          }
-        : null,
-    contact_message: (f) => {
-      const parsed = contactMessageSummarySchema.safeParse(f);
-      return parsed.success ? { type: "contact", message: parsed.data } : null;
-    },
-    typing: (f) => {
-      if (!isNumber(f.conversation_id) || typeof f.typing !== "boolean") return null;
+    ...sharedFrameEntries("The reply could not be sent."),
+    conversation: frameEntry(conversationFrameSchema, ({ message_type: _type, ...summary }) => ({
+      type: "conversation",
+      summary,
+    })),
+    chat_ended: frameEntry(conversationEnd, (f) => ({
+      type: "ended",
+      conversationId: f.conversation_id,
+      endedAt: toMillis(f.ended_at),
+      endedBy: f.ended_by,
+    })),
+    contact_message: frameEntry(
+      contactMessageFrameSchema,
+      ({ message_type: _type, ...message }) => ({
+        type: "contact",
+        message,
+      }),
+    ),
+    typing: frameEntry(typingFrameSchema, (f) => {
       if (f.from === "agent" && f.agent_id === meId) return null;
       return {
         type: "typing",
         conversationId: f.conversation_id,
-        from: f.from === "agent" ? "agent" : "visitor",
+        from: f.from,
         typing: f.typing,
-        ...(isString(f.agent_name) ? { agentName: f.agent_name } : {}),
+        ...(f.agent_name === undefined ? {} : { agentName: f.agent_name }),
       };
-    },
-    visitor_presence: (f) =>
-      isString(f.visitor_email) && typeof f.online === "boolean"
-        ? { type: "visitor-presence", email: f.visitor_email, online: f.online }
-        : null,
-    agent_presence: (f) =>
-      isNumber(f.agent_id) && typeof f.online === "boolean"
-        ? { type: "agent-presence", agentId: f.agent_id, online: f.online }
-        : null,
-    error: (f) => {
-      const message = isString(f.message) ? f.message : "The reply could not be sent.";
-      if (isString(f.client_id)) return { type: "failed", clientId: f.client_id, error: message };
-      return { type: "notice", message };
-    },
+    }),
+    visitor_presence: frameEntry(visitorPresenceFrameSchema, (f) => ({
+      type: "visitor-presence",
+      email: f.visitor_email,
+      online: f.online,
+    })),
+    agent_presence: frameEntry(agentPresenceFrameSchema, (f) => ({
+      type: "agent-presence",
+      agentId: f.agent_id,
+      online: f.online,
+    })),
   };
 }
 
 /** Reads the frames of one agent's socket. */
 export function frameReader(meId: number): (frame: unknown) => ConsoleAction | null {
-  const table = frameActions(meId);
-  return (frame) => {
-    if (typeof frame !== "object" || frame === null) return null;
-    const f = frame as Frame;
-    const type = f.message_type;
-    if (!isString(type) || !Object.hasOwn(table, type)) return null;
-    return table[type as FrameType](f);
-  };
+  return frameTable(frameActions(meId));
 }

@@ -295,6 +295,45 @@ describe("ChatSession", () => {
     expect(t.session.getState().connection.kind).toBe("stopped");
   });
 
+  it("learns how the chat ended when the server refuses a message because it has", async () => {
+    const t = setup();
+    t.session.start();
+    t.browser.last.open();
+    await settle();
+    t.session.sendText("anyone there?");
+    t.endConversation("agent", 1_764_583_320_000);
+    t.browser.last.receive({
+      message_type: "error",
+      code: "chat_ended",
+      message: "This chat has already ended.",
+      client_id: "client-0001",
+    });
+    await settle();
+    expect(t.session.getState().ended).toEqual({ by: "agent", at: 1_764_583_320_000 });
+    expect(t.session.getState().messages[0]).toMatchObject({
+      delivery: "failed",
+      error: sessionMessages.chatEnded,
+    });
+    expect(t.session.getState().connection.kind).toBe("stopped");
+
+    // Any other refusal fails the message and asks nothing.
+    const other = setup();
+    other.session.start();
+    other.browser.last.open();
+    await settle();
+    const asked = other.api.fetchState.mock.calls.length;
+    other.session.sendText("too fast");
+    other.browser.last.receive({
+      message_type: "error",
+      code: "rate_limited",
+      message: "Slow down.",
+      client_id: "client-0001",
+    });
+    await settle();
+    expect(other.api.fetchState).toHaveBeenCalledTimes(asked);
+    expect(other.session.getState().ended).toBeNull();
+  });
+
   it("sends the visitor's chat_end and stops; offline, it delivers the end once connected", async () => {
     const t = setup();
     t.session.start();

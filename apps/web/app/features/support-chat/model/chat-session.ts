@@ -32,7 +32,7 @@ import {
   type PendingMessage,
 } from "./chat-state";
 import { loadOutbox, saveActiveChat, saveOutbox } from "./chat-storage";
-import { frameToAction } from "./frame-actions";
+import { frameToAction, isChatEndedRefusal } from "./frame-actions";
 
 export interface ChatIdentity {
   email: string;
@@ -232,8 +232,7 @@ export class ChatSession {
       );
     }
     if (action.type === "ended") this.onEnded();
-    const f = frame as { message_type?: unknown; code?: unknown };
-    if (f.message_type === "error" && f.code === "chat_ended") void this.resync(undefined, true);
+    if (isChatEndedRefusal(frame)) void this.resync(undefined, true);
   }
 
   private onClose(info: { opened: boolean; code: number }) {

@@ -1,52 +1,49 @@
 /**
- * The one table from frames the server pushes on /ws/support/{email}/ to chat actions. A frame that
- * does not match its contract is ignored, never half-applied.
+ * The one table from frames the server pushes on /ws/support/{email}/ to chat actions, each parsed
+ * with its schema from the contract (lib/live-chat/frame-table.ts says how).
  */
-import { chatMessageSchema } from "@hourline/contracts/chat-message";
-import { type VisitorServerFrame } from "@hourline/contracts/chat-server-frames";
+import { z } from "zod/mini";
+import {
+  errorFrameSchema,
+  presenceFrameSchema,
+  typingFrameSchema,
+  type VisitorServerFrame,
+} from "@hourline/contracts/chat-server-frames";
 import { toMillis } from "~/lib/live-chat/clock-time";
+import {
+  chatEndSchema,
+  frameEntry,
+  frameTable,
+  sharedFrameEntries,
+  type FrameEntry,
+} from "~/lib/live-chat/frame-table";
 import type { ChatAction } from "./chat-state";
 
-type FrameType = VisitorServerFrame["message_type"];
-type Frame = Record<string, unknown>;
-
-const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-const isString = (v: unknown): v is string => typeof v === "string";
-
-const frameActions: { [K in FrameType]: (frame: Frame) => ChatAction | null } = {
-  ack: (f) =>
-    isString(f.client_id) && isNumber(f.id)
-      ? { type: "acked", clientId: f.client_id, id: f.id }
-      : null,
-  message: (f) => {
-    const parsed = chatMessageSchema.safeParse(f);
-    return parsed.success ? { type: "received", message: parsed.data } : null;
-  },
-  chat_ended: (f) => ({
+const frameActions: { [K in VisitorServerFrame["message_type"]]: FrameEntry<ChatAction> } = {
+  ...sharedFrameEntries("The message could not be sent."),
+  chat_ended: frameEntry(chatEndSchema, (f) => ({
     type: "ended",
-    end: {
-      by: f.ended_by === "visitor" ? "visitor" : "agent",
-      at: isNumber(f.ended_at) ? toMillis(f.ended_at) : Date.now(),
-    },
-  }),
-  presence: (f) =>
-    typeof f.agents_online === "boolean" ? { type: "presence", online: f.agents_online } : null,
+    end: { by: f.ended_by, at: toMillis(f.ended_at) },
+  })),
+  presence: frameEntry(presenceFrameSchema, (f) => ({ type: "presence", online: f.agents_online })),
   // The visitor's own typing, echoed from another tab, is not news.
-  typing: (f) =>
-    f.from === "visitor" || typeof f.typing !== "boolean"
-      ? null
-      : { type: "typing", typing: f.typing },
-  error: (f) => {
-    const message = isString(f.message) ? f.message : "The message could not be sent.";
-    if (isString(f.client_id)) return { type: "failed", clientId: f.client_id, error: message };
-    return { type: "notice", message };
-  },
+  typing: frameEntry(
+    z.pick(typingFrameSchema, { message_type: true, typing: true, from: true }),
+    (f) => (f.from === "visitor" ? null : { type: "typing", typing: f.typing }),
+  ),
 };
 
-export function frameToAction(frame: unknown): ChatAction | null {
-  if (typeof frame !== "object" || frame === null) return null;
-  const f = frame as Frame;
-  const type = f.message_type;
-  if (!isString(type) || !Object.hasOwn(frameActions, type)) return null;
-  return frameActions[type as FrameType](f);
+export const frameToAction = frameTable(frameActions);
+
+const chatEndedRefusal = z.object({
+  message_type: errorFrameSchema.shape.message_type,
+  code: z.literal("chat_ended"),
+});
+
+/**
+ * A refusal because the chat has ended: besides failing the message (its action), the widget asks
+ * how and when the chat ended, which the refusal does not say.
+ */
+export function isChatEndedRefusal(frame: unknown): boolean {
+  return chatEndedRefusal.safeParse(frame).success;
 }

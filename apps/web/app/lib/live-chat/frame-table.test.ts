@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { chatEndSchema, frameTable, sharedFrameEntries } from "./frame-table";
+
+const read = frameTable(sharedFrameEntries("Not sent."));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date("2026-12-01T10:00:00Z"));
+});
+afterEach(() => vi.useRealTimers());
+
+describe("frameTable", () => {
+  it("hands an entry only frames of its type, and ignores types it does not name", () => {
+    expect(read({ message_type: "ack", client_id: "abcdefgh", id: 4 })).toEqual({
+      type: "acked",
+      clientId: "abcdefgh",
+      id: 4,
+    });
+    for (const frame of [
+      { message_type: "presence", agents_online: true },
+      { message_type: "__proto__" },
+      { message_type: "toString" },
+      { message_type: ["ack"] },
+      "ack",
+      null,
+    ]) {
+      expect(read(frame)).toBeNull();
+    }
+  });
+});
+
+describe("sharedFrameEntries", () => {
+  it("fails the message a refusal names, whatever its code, with the words it brings or its own", () => {
+    expect(
+      read({
+        message_type: "error",
+        code: "a_code_added_later",
+        message: "No.",
+        client_id: "abcdefgh",
+      }),
+    ).toEqual({ type: "failed", clientId: "abcdefgh", error: "No." });
+    expect(read({ message_type: "error", code: "internal", client_id: "abcdefgh" })).toEqual({
+      type: "failed",
+      clientId: "abcdefgh",
+      error: "Not sent.",
+    });
+    expect(read({ message_type: "error", code: "bad_frame", message: ["?"] })).toEqual({
+      type: "notice",
+      message: "Not sent.",
+    });
+  });
+});
+
+describe("chatEndSchema", () => {
+  it("takes now and support for an end that does not say when or by whom", () => {
+    expect(chatEndSchema.parse({ message_type: "chat_ended", ended_at: "soon" })).toEqual({
+      message_type: "chat_ended",
+      ended_at: Date.parse("2026-12-01T10:00:00Z"),
+      ended_by: "agent",
+    });
+    expect(
+      chatEndSchema.parse({ message_type: "chat_ended", ended_at: 5, ended_by: "visitor" }),
+    ).toEqual({ message_type: "chat_ended", ended_at: 5, ended_by: "visitor" });
+  });
+});
