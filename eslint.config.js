@@ -1,9 +1,13 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** The web app's layers (docs/architecture.md, "Layers"). */
+const webTypes = ["web-route", "web-feature", "web-shared", "web-tooling"];
 
 export default tseslint.config(
   {
@@ -36,6 +40,116 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
       ],
       "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // The layers of docs/architecture.md ("Layers"). Imports are resolved as TypeScript resolves
+    // them (the web app's ~/ paths included), so a relative path cannot slip past a rule.
+    files: ["apps/**/*.{ts,tsx,js,mjs}", "packages/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": {
+        typescript: {
+          project: [
+            "apps/web/tsconfig.json",
+            "apps/server/tsconfig.json",
+            "packages/*/tsconfig.json",
+          ],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+      "boundaries/root-path": import.meta.dirname,
+      // The first descriptor a file matches gives its element.
+      // An element is the folder its files sit in; the first descriptor that matches gives its type.
+      "boundaries/elements": [
+        { type: "web-route", partialMatch: false, pattern: "apps/web/app/routes/**" },
+        {
+          type: "web-feature",
+          partialMatch: false,
+          pattern: "apps/web/app/features/*/**",
+          capture: ["feature"],
+        },
+        // components/, lib/, hooks/, content/ and the app's own modules (site.ts, brand.ts, ...).
+        { type: "web-shared", partialMatch: false, pattern: "apps/web/app/**" },
+        // Browser tests, build scripts and configuration.
+        { type: "web-tooling", partialMatch: false, pattern: "apps/web/**" },
+        { type: "server", partialMatch: false, pattern: "apps/server/**" },
+        { type: "package", partialMatch: false, pattern: "packages/*/**", capture: ["package"] },
+      ],
+      "boundaries/files": [
+        {
+          category: "test",
+          pattern: [
+            "**/*.test.{ts,tsx}",
+            "**/*.test-support.ts",
+            "apps/*/test/**",
+            "apps/web/e2e/**",
+          ],
+        },
+      ],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          policies: [
+            {
+              from: { element: { type: "web-feature" } },
+              disallow: { to: { element: { type: "web-feature" } } },
+              message:
+                "A feature does not import another feature: move what both need to lib/ or components/.",
+            },
+            {
+              from: { element: { type: "web-feature" } },
+              allow: {
+                to: {
+                  element: {
+                    type: "web-feature",
+                    captured: { feature: "{{ from.element.captured.feature }}" },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ["web-shared", "web-feature"] } } },
+              disallow: { to: { element: { type: "web-route" } } },
+              message: "Only routes import route modules.",
+            },
+            {
+              from: { element: { type: "web-shared" } },
+              disallow: { to: { element: { type: "web-feature" } } },
+              message:
+                "Shared code (components/, lib/, hooks/, content/) does not import features: routes put them together.",
+            },
+            {
+              from: { element: { types: { anyOf: webTypes } } },
+              disallow: { to: { element: { type: "server" } } },
+              message: "The web app never imports server code.",
+            },
+            {
+              // The browser tests throw the server's XSS corpus at the pages.
+              from: { element: { type: "web-tooling" }, file: { categories: "test" } },
+              allow: { to: { element: { type: "server" }, file: { categories: "test" } } },
+            },
+            {
+              from: { element: { type: "server" } },
+              disallow: { to: { element: { types: { anyOf: webTypes } } } },
+              message: "The server never imports the web app: share through packages/.",
+            },
+            {
+              // The site's tests check that the server serves every page of the web app's route table.
+              from: { element: { type: "server" }, file: { categories: "test" } },
+              allow: { to: { element: { type: "web-shared" } } },
+            },
+            {
+              from: { element: { type: "package" } },
+              disallow: { to: { element: { types: { anyOf: [...webTypes, "server"] } } } },
+              message: "A package imports no app.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -526,5 +526,21 @@ export const faqSets: FaqSet[] = [
   },
 ];
 
+/** The feature page whose FAQ set this is, for the "more about" link under each set. */
+export const featurePathByTopic: Record<string, string> = {
+  attendance: "/employee-attendance-management",
+  holidays: "/employee-holidays-management",
+  leave: "/employee-leave-management",
+  startups: "/project-management-for-startups",
+  kanban: "/project-management-for-kanbanboard",
+  scrum: "/project-management-for-scrumboard",
+  "file-manager": "/file-manager",
+  "time-tracker": "/time-tracker",
+  screenshots: "/time-tracker-with-screenshots",
+  "time-summary": "/time-tracker-with-summary",
+  "editing-time": "/time-tracker-with-edit-time",
+  "time-approval": "/time-tracker-with-time-approval",
+};
+
 // The ten general questions of /help live in their own module so that page does not load every set.
 export { helpFaq } from "./help-faq";

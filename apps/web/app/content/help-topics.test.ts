@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { featurePathByTopic } from "~/routes/_marketing/faqs";
 import { staticPageRoutes } from "~/site";
 import { listPosts } from "./blog/posts";
-import { faqSets, helpFaq } from "./faqs";
+import { faqSets, featurePathByTopic, helpFaq } from "./faqs";
 import { featurePages } from "./features";
 import { faqHref, helpTopics, resolveHelpTopics } from "./help-topics";
 

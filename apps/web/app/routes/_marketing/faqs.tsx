@@ -1,29 +1,13 @@
 import { Link } from "react-router";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { PageHeader } from "~/components/layout/page-header";
-import { faqSets } from "~/content/faqs";
+import { faqSets, featurePathByTopic } from "~/content/faqs";
 import { faqJsonLd, routeMeta } from "~/seo";
 import { featureRoutesList, requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/faqs");
 
 export const meta = () => routeMeta(route, [faqJsonLd(faqSets.flatMap((set) => set.items))]);
-
-/** The feature page whose FAQ set this is, for the "more about" link under each set. */
-export const featurePathByTopic: Record<string, string> = {
-  attendance: "/employee-attendance-management",
-  holidays: "/employee-holidays-management",
-  leave: "/employee-leave-management",
-  startups: "/project-management-for-startups",
-  kanban: "/project-management-for-kanbanboard",
-  scrum: "/project-management-for-scrumboard",
-  "file-manager": "/file-manager",
-  "time-tracker": "/time-tracker",
-  screenshots: "/time-tracker-with-screenshots",
-  "time-summary": "/time-tracker-with-summary",
-  "editing-time": "/time-tracker-with-edit-time",
-  "time-approval": "/time-tracker-with-time-approval",
-};
 
 export default function Faqs() {
   const questionCount = faqSets.reduce((sum, set) => sum + set.items.length, 0);

@@ -5,9 +5,9 @@
  */
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { brand } from "~/brand";
-import { SiteShell } from "~/components/layout/site-shell";
 import { NotFound } from "~/components/not-found";
 import type { Route } from "./+types/site-layout";
+import { SiteShell } from "./site-shell";
 
 export default function SiteLayout() {
   return (

@@ -1,11 +1,13 @@
 /**
  * The public site's frame around every page: skip link, header, the page itself, footer, the
- * scroll-to-top button and the support chat launcher. The console has a frame of its own.
+ * scroll-to-top button and the support chat launcher. It sits with the site's layout route, the
+ * layer that may put shared components and a feature (the launcher) together. The console has a
+ * frame of its own.
  */
+import { ScrollToTop } from "~/components/layout/scroll-to-top";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
 import { ChatLauncher } from "~/features/support-chat/launcher/chat-launcher";
-import { ScrollToTop } from "./scroll-to-top";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
 
 export function SiteShell({ children }: { children: React.ReactNode }) {
   return (
