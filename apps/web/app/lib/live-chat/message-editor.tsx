@@ -43,12 +43,11 @@ export function SendButton({ label }: { label: string }) {
 
 /** Under the editor: that an image is uploading, or why it was not sent. */
 export function ImageUploadNotes({
-  uploading,
-  problem,
+  upload: { uploading, problem },
   uploadingText,
 }: {
-  uploading: boolean;
-  problem: string | null;
+  /** The upload's state (useImageUpload). */
+  upload: { uploading: boolean; problem: string | null };
   uploadingText: string;
 }) {
   return (

@@ -138,11 +138,7 @@ export function ReplyComposer({
         Enter sends, Shift+Enter starts a new line, / at the start picks a canned reply.{" "}
         {uploadMessages.limit}
       </p>
-      <ImageUploadNotes
-        uploading={image.uploading}
-        problem={image.problem}
-        uploadingText="Uploading the image…"
-      />
+      <ImageUploadNotes upload={image} uploadingText="Uploading the image…" />
     </div>
   );
 }

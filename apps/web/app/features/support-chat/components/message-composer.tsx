@@ -93,11 +93,7 @@ export function MessageComposer({
         Enter sends, Shift+Enter starts a new line.{" "}
         <span id="chat-image-hint">{uploadMessages.limit}</span>
       </p>
-      <ImageUploadNotes
-        uploading={image.uploading}
-        problem={image.problem}
-        uploadingText="Uploading your image…"
-      />
+      <ImageUploadNotes upload={image} uploadingText="Uploading your image…" />
     </div>
   );
 }
