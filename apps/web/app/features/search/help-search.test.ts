@@ -3,7 +3,8 @@ import { getPost, listPosts } from "~/content/blog/posts";
 import { faqSets, helpFaq } from "~/content/faqs";
 import { resolveHelpTopics } from "~/content/help-topics";
 import { staticPageRoutes } from "~/site";
-import { buildHelpIndex, searchHelp } from "./help-search";
+import { searchHelp } from "@hourline/contracts/site-search";
+import { buildHelpIndex } from "./help-search";
 
 async function index() {
   const summaries = await listPosts();
