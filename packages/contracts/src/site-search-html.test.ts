@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BlogSearchData, HelpSearchData } from "./site-search";
-import { escapeHtml, FIRST_HELP_RESULTS, searchBlock, searchResults } from "./site-search-html";
+import { escapeHtml } from "./escape-html";
+import { FIRST_HELP_RESULTS, searchBlock, searchResults } from "./site-search-html";
 import { boundedQuery, MAX_QUERY_LENGTH, wordIndex } from "./site-search";
 
 const blog: BlogSearchData = {

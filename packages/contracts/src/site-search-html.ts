@@ -6,6 +6,7 @@
  * can come from a visitor or from content is escaped here. Tailwind reads the classes from this
  * file (apps/web/app/app.css, @source).
  */
+import { escapeHtml } from "./escape-html";
 import {
   MAX_QUERY_LENGTH,
   searchHelp,
@@ -16,19 +17,6 @@ import {
   type HelpSearchData,
   type SearchData,
 } from "./site-search";
-
-const entities: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text made safe for HTML content and for quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
-}
 
 const q = (text: string) => escapeHtml(text);
 const queryHref = (path: string, query: string) =>

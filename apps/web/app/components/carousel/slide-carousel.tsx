@@ -30,6 +30,11 @@ export interface SlideCarouselProps {
   className?: string;
 }
 
+const steps = [
+  { step: -1, label: "Previous slide", Icon: ChevronLeft },
+  { step: 1, label: "Next slide", Icon: ChevronRight },
+] as const;
+
 const controlClass =
   "grid size-10 shrink-0 place-items-center rounded-full border border-line bg-surface text-ink hover:border-brand disabled:opacity-60";
 
@@ -91,24 +96,18 @@ export function SlideCarousel({
           ))}
         </ul>
         <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
-            className={controlClass}
-            disabled
-            data-carousel-step="-1"
-            aria-label="Previous slide"
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <button
-            type="button"
-            className={controlClass}
-            disabled
-            data-carousel-step="1"
-            aria-label="Next slide"
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
+          {steps.map(({ step, label, Icon }) => (
+            <button
+              key={step}
+              type="button"
+              className={controlClass}
+              disabled
+              data-carousel-step={step}
+              aria-label={label}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+            </button>
+          ))}
         </div>
       </div>
       {/* Focusable, so the slides can be scrolled from the keyboard without a script. */}
