@@ -7,7 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** The web app's layers (docs/architecture.md, "Layers"). */
-const webTypes = ["web-route", "web-feature", "web-shared", "web-tooling"];
+const webTypes = ["web-route", "web-entry", "web-feature", "web-shared", "web-tooling"];
 
 export default tseslint.config(
   {
@@ -63,6 +63,8 @@ export default tseslint.config(
       // An element is the folder its files sit in; the first descriptor that matches gives its type.
       "boundaries/elements": [
         { type: "web-route", partialMatch: false, pattern: "apps/web/app/routes/**" },
+        // The enhancement script of the content pages: like a route, it puts features together.
+        { type: "web-entry", partialMatch: false, pattern: "apps/web/app/enhance/**" },
         {
           type: "web-feature",
           partialMatch: false,
@@ -113,8 +115,8 @@ export default tseslint.config(
             },
             {
               from: { element: { types: { anyOf: ["web-shared", "web-feature"] } } },
-              disallow: { to: { element: { type: "web-route" } } },
-              message: "Only routes import route modules.",
+              disallow: { to: { element: { types: { anyOf: ["web-route", "web-entry"] } } } },
+              message: "Only routes and the enhancement script import route or entry modules.",
             },
             {
               from: { element: { type: "web-shared" } },

@@ -1,11 +1,13 @@
 import type { Config } from "@react-router/dev/config";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { listPages } from "./app/page-paths";
 import { notFoundPrerenderPath } from "./app/site";
+import { webBuildDir } from "./islands-build";
 
 export default {
   ssr: false,
-  // WEB_BUILD_DIR lets two builds of one checkout live side by side (parallel test runs).
-  buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
+  buildDirectory: relative(fileURLToPath(new URL(".", import.meta.url)), webBuildDir),
   async prerender() {
     return [...(await listPages()).map((p) => p.path), notFoundPrerenderPath];
   },

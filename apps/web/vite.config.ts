@@ -2,16 +2,22 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { enhanceEntry, enhanceScriptUrls, setBuildEnv } from "./islands-build";
 
-// The public origin and the app URL are baked into the prerendered pages (canonical links, sign-in
-// buttons); they come from the same variables the server reads, with the same defaults.
-process.env.VITE_PUBLIC_URL ??= process.env.PUBLIC_URL ?? "http://localhost:3000";
-process.env.VITE_APP_URL ??= process.env.APP_URL ?? "https://app.hourline.example";
+setBuildEnv();
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
-  build: { sourcemap: false },
+export default defineConfig(({ command }) => {
+  // Content pages load the enhancement script built by vite.islands.config.ts (its hashed URL comes
+  // from that build's manifest); the development server compiles it from source instead.
+  const enhance =
+    command === "build" ? enhanceScriptUrls() : { script: `/${enhanceEntry}`, preloads: [] };
+  process.env.VITE_ENHANCE_SCRIPT = enhance.script;
+  process.env.VITE_ENHANCE_PRELOADS = enhance.preloads.join(" ");
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: {
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    },
+    build: { sourcemap: false },
+  };
 });

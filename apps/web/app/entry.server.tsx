@@ -1,8 +1,8 @@
 /**
  * Renders each page at build time (the site is prerendered; nothing renders on a server at request
- * time). Unlike the framework's default, it always waits for every Suspense boundary, so lazily
- * loaded parts (the sliders) are complete in the static HTML instead of arriving as a fallback plus
- * an inline script that swaps them in.
+ * time). Unlike the framework's default, it always waits for every Suspense boundary, so anything
+ * loaded lazily is complete in the static HTML instead of arriving as a fallback plus an inline
+ * script that swaps it in (content pages run no script that could).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";

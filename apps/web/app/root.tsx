@@ -2,6 +2,10 @@
  * The document every page shares, and nothing else: the public site's shell is the layout route
  * routes/_site/site-layout.tsx, and the support console brings its own. The build renders this
  * document alone (with the fallback below) into the page that starts the client-rendered console.
+ *
+ * Content pages are complete as prerendered HTML and load no framework script: only the small
+ * enhancement script (app/enhance/) and the speculation rules. React Router's scripts are loaded
+ * only where a route asks for them with `handle: { hydrate: true }` (the console).
  */
 import {
   isRouteErrorResponse,
@@ -10,11 +14,33 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useMatches,
   type LinksFunction,
 } from "react-router";
+import { useContext } from "react";
 import type { Route } from "./+types/root";
 import { brand } from "./brand";
 import stylesheet from "./app.css?url";
+import { wantsHydration } from "./route-handle";
+import { speculationRules } from "./speculation-rules";
+
+const enhanceScript = import.meta.env.VITE_ENHANCE_SCRIPT;
+const enhancePreloads = import.meta.env.VITE_ENHANCE_PRELOADS.split(" ").filter(Boolean);
+const rules = speculationRules();
+
+/**
+ * Whether this document runs React Router in the browser: a route asked for it, or this is the
+ * client-rendering page (the build's SPA fallback, which React Router only knows by its framework
+ * context; the version is pinned, and the console's browser tests fail if this stops working).
+ * Once this code runs in a browser, the document is necessarily one that loaded the framework.
+ */
+function useHydration(): boolean {
+  const matches = useMatches();
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
+  if (typeof document !== "undefined") return true;
+  return spaFallback || matches.some((m) => wantsHydration(m.handle));
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -25,6 +51,7 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydration = useHydration();
   return (
     <html lang="en">
       <head>
@@ -33,11 +60,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3730a3" />
         <Meta />
         <Links />
+        {hydration ? null : (
+          <>
+            <script type="module" src={enhanceScript} />
+            {enhancePreloads.map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))}
+            <script
+              type="speculationrules"
+              // A constant built from the route table; nothing from a visitor reaches it.
+              dangerouslySetInnerHTML={{ __html: rules }}
+            />
+          </>
+        )}
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydration ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

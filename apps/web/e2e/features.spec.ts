@@ -64,9 +64,7 @@ test.describe("feature pages", () => {
         if (content.faqTopic) {
           expect(types).toContain("FAQPage");
           await expect(main.locator(`#faq-${content.faqTopic}`)).toBeVisible();
-          await expect(
-            main.locator(`#faq-${content.faqTopic}`).getByRole("button", { expanded: true }),
-          ).toHaveCount(1);
+          await expect(main.locator(`#faq-${content.faqTopic} details[open]`)).toHaveCount(1);
         } else {
           expect(types).not.toContain("FAQPage");
         }

@@ -29,9 +29,10 @@ test.describe("help search", () => {
     await expect(searchBox(page)).toHaveValue("idle");
     await results(page).first().getByRole("link").click();
     await expect(page).toHaveURL(/\/faqs#time-tracker-idle-detection$/);
-    const question = page.getByRole("button", { name: /idle/i }).first();
-    await expect(question).toHaveAttribute("aria-expanded", "true");
-    await expect(question).toBeInViewport();
+    const question = page.locator("details", { has: page.locator("#time-tracker-idle-detection") });
+    await expect(question).toHaveAttribute("open", "");
+    await expect(question.locator("summary")).toContainText(/idle/i);
+    await expect(question.locator("summary")).toBeInViewport();
   });
 
   test("a search link is shareable, long lists can be expanded", async ({ page }) => {
@@ -40,8 +41,10 @@ test.describe("help search", () => {
     const total = Number((await page.getByRole("status").textContent())?.match(/\d+/)?.[0]);
     expect(total).toBeGreaterThan(8);
     await expect(results(page)).toHaveCount(8);
-    await page.getByRole("button", { name: `Show all ${total} answers` }).click();
+    await page.getByRole("link", { name: `Show all ${total} answers` }).click();
     await expect(results(page)).toHaveCount(total);
+    // The first answer that was not shown before takes the focus.
+    await expect(results(page).nth(8).getByRole("link")).toBeFocused();
   });
 
   test("says clearly when nothing matches and offers a person instead", async ({ page }) => {
@@ -72,7 +75,9 @@ test.describe("help search", () => {
 test.describe("help without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the search is a GET form; topics and questions are all there", async ({ page }) => {
+  test("the search is a GET form the server answers; topics and questions are all there", async ({
+    page,
+  }) => {
     await page.goto("/help");
     const form = page.getByRole("search");
     await expect(form).toHaveAttribute("method", "get");
@@ -80,10 +85,21 @@ test.describe("help without JavaScript", () => {
     await searchBox(page).fill("leave");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/help\?q=leave$/);
+    await expect(searchBox(page)).toHaveValue("leave");
+    await expect(page.getByRole("status")).toHaveText(/^(\d+) answers for “leave”\.$/);
+    const total = Number((await page.getByRole("status").textContent())?.match(/\d+/)?.[0]);
+    await expect(results(page)).toHaveCount(Math.min(total, 8));
     await expect(
       page.getByRole("region", { name: "Find your way in" }).locator("li[id]"),
     ).toHaveCount(5);
-    expect(await page.content()).toMatch(/<noscript>(<[^>]+>)*Searching runs in your browser/);
+    // "Show all" is a link the server answers too.
+    await page.getByRole("link", { name: `Show all ${total} answers` }).click();
+    await expect(page).toHaveURL(/\/help\?q=leave&all=1#help-results$/);
+    await expect(results(page)).toHaveCount(total);
+
+    await page.getByRole("link", { name: "idle time", exact: true }).click();
+    await expect(searchBox(page)).toHaveValue("idle time");
+    await expect(results(page).first()).toBeVisible();
   });
 });
 

@@ -1,23 +1,40 @@
 /**
- * Runs after `react-router build`. Checks that every page of the route table was prerendered, writes
- * sitemap.xml and robots.txt from the route table, the social card and icons, the hashes of each
- * page's inline scripts (the server's Content-Security-Policy allows exactly those), precompressed
- * brotli and gzip copies of every text file, and build/site-manifest.json, which is all the server
- * needs to know about the site.
+ * Runs after `react-router build`. Checks that every page of the route table was prerendered, copies
+ * in the islands build (the enhancement script and what it loads on demand), writes the search data
+ * of the blog and the help centre, sitemap.xml and robots.txt from the route table, the social card
+ * and icons, the hashes of each page's inline scripts (the server's Content-Security-Policy allows
+ * exactly those), precompressed brotli and gzip copies of every text file, and
+ * build/site-manifest.json, which is all the server needs to know about the site.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { SearchData } from "@hourline/contracts/site-search";
+import { searchBlock, searchDataUrl } from "@hourline/contracts/site-search-html";
 import { brand } from "../app/brand";
+import { blogSearchData } from "../app/features/search/blog-search";
+import { helpSearchData } from "../app/features/search/help-search";
 import { listPages } from "../app/page-paths";
 import { appRoutes, handoffRoutes, notFoundPrerenderPath } from "../app/site";
+import { islandsBuildDir, webBuildDir } from "../islands-build";
 
 import { writeIcons } from "./icons";
 import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
 
-const buildDir = join(import.meta.dirname, "..", process.env.WEB_BUILD_DIR ?? "build");
+const buildDir = webBuildDir;
 const clientDir = join(buildDir, "client");
+
+// The enhancement script and its islands, built before React Router's build emptied this directory.
+cpSync(join(islandsBuildDir, "assets"), join(clientDir, "assets"), { recursive: true });
 
 function htmlFileFor(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
@@ -57,6 +74,7 @@ function escapeXml(s: string): string {
 const buildDate = new Date().toISOString().slice(0, 10);
 const concretePages = await listPages();
 const pages: ManifestPage[] = concretePages.map((p) => page(p.path, p.lastmod ?? buildDate));
+const notFoundPage = page(notFoundPrerenderPath, buildDate);
 
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
@@ -77,15 +95,38 @@ writeFileSync(
 
 await writeIcons(clientDir, concretePages);
 
+/**
+ * The search data of each search page, where the browser fetches it for live results and the server
+ * reads it to answer `?q=`. The page must hold the search block rendered from exactly this data, or
+ * the server could not put its answers in place.
+ */
+const searchPages: { path: string; data: SearchData }[] = [
+  { path: "/blogs", data: await blogSearchData() },
+  { path: "/help", data: (await helpSearchData()).data },
+];
+mkdirSync(join(clientDir, "search"), { recursive: true });
+const search = searchPages.map(({ path, data }) => {
+  const html = readFileSync(join(clientDir, htmlFileFor(path)), "utf8");
+  const block = searchBlock(data, "");
+  const at = html.indexOf(block);
+  if (at === -1 || html.indexOf(block, at + 1) !== -1) {
+    throw new Error(`${path} does not hold its search block exactly once`);
+  }
+  const file = searchDataUrl[data.page].slice(1);
+  writeFileSync(join(clientDir, file), JSON.stringify(data));
+  return { path, data: file };
+});
+
 const manifest: SiteManifest = {
   version: 1,
   builtAt: new Date().toISOString(),
   publicUrl: brand.publicUrl,
   appUrl: brand.appUrl,
   pages,
-  notFound: page(notFoundPrerenderPath, buildDate),
+  notFound: notFoundPage,
   apps: appRoutes.map((a) => page(a.path, buildDate, CLIENT_RENDERED_PAGE)),
   handoffs: handoffRoutes.map((h) => ({ path: h.path, target: h.target })),
+  search,
 };
 writeFileSync(join(buildDir, "site-manifest.json"), JSON.stringify(manifest, null, 2));
 

@@ -1,7 +1,7 @@
 /**
  * What the web build tells the server about the site (build/site-manifest.json): the prerendered
- * pages, the 404 page, the client-rendered applications (the support console) and the app
- * hand-offs.
+ * pages, the 404 page, the client-rendered applications (the support console), the app hand-offs
+ * and the pages whose search the server answers.
  */
 import { z } from "zod";
 
@@ -31,5 +31,10 @@ export const siteManifestSchema = z.object({
   handoffs: z.array(
     z.object({ path: z.string().startsWith("/"), target: z.string().startsWith("/") }),
   ),
+  /**
+   * Pages with a search (`?q=`): the search data (JSON, relative to build/client) that the page's
+   * search block was rendered from (@hourline/contracts/site-search-html).
+   */
+  search: z.array(z.object({ path: z.string().startsWith("/"), data: z.string().min(1) })),
 });
 export type SiteManifest = z.infer<typeof siteManifestSchema>;

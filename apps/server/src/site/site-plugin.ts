@@ -2,16 +2,20 @@
  * Serves the prerendered site from the web build: pages by their canonical path (301 from other
  * casings and trailing slashes), hashed assets with year-long immutable caching, brotli/gzip variants
  * made at build time, the app hand-offs, the client-rendered support console (its path and every
- * path below it, never indexed), and the 404 page with status 404 for everything else.
+ * path below it, never indexed), the search pages' answers to `?q=` (search-answers.ts), and the
+ * 404 page with status 404 for everything else.
  * What exists is decided by build/site-manifest.json, never by probing the file system per request.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { siteManifestSchema, type ManifestPage } from "@hourline/contracts/site-manifest";
+import type { SearchData } from "@hourline/contracts/site-search";
 import { trimEndWhere } from "@hourline/contracts/text";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { htmlCsp } from "./content-security-policy";
-import { loadStaticFiles, negotiateEncoding, type StaticFile } from "./static-files";
+import { searchAnswers, searchRequest, type SearchAnswer } from "./search-answers";
+import { loadStaticFiles, negotiate, negotiateEncoding, type StaticFile } from "./static-files";
 
 export interface SitePluginOptions {
   siteDir: string;
@@ -113,6 +117,36 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       ]),
   );
 
+  // A search page asked for results: the page with them in place, made per request (no ETag).
+  const searches = new Map(
+    manifest.search.map((s) => {
+      const page = manifest.pages.find((p) => p.path === s.path);
+      if (!page) throw new Error(`The site manifest names a search for ${s.path}, not a page`);
+      const html = fileFor(page.file).bodies.identity.toString("utf8");
+      const data = JSON.parse(fileFor(s.data).bodies.identity.toString("utf8")) as SearchData;
+      const {
+        ETag: _etag,
+        "Last-Modified": _modified,
+        ...headers
+      } = pages.get(s.path)?.headers ?? {};
+      return [s.path, { answer: searchAnswers(s.path, html, data), headers }] as const;
+    }),
+  );
+  const sendSearch = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    search: { answer: SearchAnswer; headers: Record<string, string> },
+    asked: { query: string; showAll: boolean },
+  ) => {
+    const body = Buffer.from(search.answer(asked.query, asked.showAll));
+    reply.code(200).headers(search.headers);
+    if (negotiate(request.headers["accept-encoding"], { br: false, gzip: true }) === "gzip") {
+      reply.header("Content-Encoding", "gzip");
+      return reply.send(gzipSync(body, { level: 6 }));
+    }
+    return reply.send(body);
+  };
+
   const send = (request: FastifyRequest, reply: FastifyReply, what: Served) => {
     reply.code(what.status).headers(what.headers);
     if (what.status === 200) {
@@ -158,6 +192,9 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
         return reply.redirect(encodeURI(canonical) + query, 301);
       }
       if (handoff) return reply.redirect(handoff + query, 302);
+      const search = target && searches.get(canonical);
+      const asked = search ? searchRequest(query.slice(1)) : null;
+      if (search && asked) return sendSearch(request, reply, search, asked);
       if (target) return send(request, reply, target);
       if (clientApp) return send(request, reply, clientApp.served);
       return send(request, reply, notFound);

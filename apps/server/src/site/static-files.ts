@@ -72,10 +72,13 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
 }
 
 /**
- * The best encoding the client accepts among those the file has. Brotli first, then gzip; an
- * explicit q=0 refuses an encoding.
+ * The best encoding the client accepts among those available. Brotli first, then gzip; an explicit
+ * q=0 refuses an encoding.
  */
-export function negotiateEncoding(acceptEncoding: string | undefined, file: StaticFile): Encoding {
+export function negotiate(
+  acceptEncoding: string | undefined,
+  available: { br: boolean; gzip: boolean },
+): Encoding {
   if (!acceptEncoding) return "identity";
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(",")) {
@@ -84,7 +87,15 @@ export function negotiateEncoding(acceptEncoding: string | undefined, file: Stat
     if (q && Number(q.slice(2)) === 0) continue;
     accepted.add(token.trim());
   }
-  if (file.bodies.br && (accepted.has("br") || accepted.has("*"))) return "br";
-  if (file.bodies.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
+  if (available.br && (accepted.has("br") || accepted.has("*"))) return "br";
+  if (available.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
   return "identity";
+}
+
+/** The best encoding the client accepts among those the file has. */
+export function negotiateEncoding(acceptEncoding: string | undefined, file: StaticFile): Encoding {
+  return negotiate(acceptEncoding, {
+    br: Boolean(file.bodies.br),
+    gzip: Boolean(file.bodies.gzip),
+  });
 }

@@ -1,10 +1,10 @@
 /**
  * A video that costs nothing until it is wanted: a local poster drawn in CSS and SVG with a play
- * button. Only when the visitor presses play is the youtube-nocookie player created, so the page
- * makes no request to YouTube on load and sets no cookie.
+ * button. Only when the visitor presses play does the enhancement script put the youtube-nocookie
+ * player in its place (app/enhance/video.ts), so the page makes no request to YouTube on load and
+ * sets no cookie.
  */
 import { Play } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import type { Video } from "~/content/videos";
 
 export function youtubeEmbedUrl(youtubeId: string): string {
@@ -21,41 +21,24 @@ export function VideoFacade({
   tone?: number;
   className?: string;
 }) {
-  const [playing, setPlaying] = useState(false);
-  const frameRef = useRef<HTMLIFrameElement>(null);
-
-  // The button that had focus is gone; keyboard users continue inside the player.
-  useEffect(() => {
-    if (playing) frameRef.current?.focus();
-  }, [playing]);
-
   return (
     <div
       className={`relative aspect-video w-full overflow-hidden rounded-[var(--radius-card)] bg-[#1e1b4b] shadow-[var(--shadow-card)] ${className}`}
     >
-      {playing ? (
-        <iframe
-          ref={frameRef}
-          src={youtubeEmbedUrl(video.youtubeId)}
-          title={video.title}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="absolute inset-0 size-full border-0"
-        />
-      ) : (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="group absolute inset-0 block size-full text-left text-white"
-          aria-label={`Play video: ${video.title} (${video.duration})`}
-        >
-          <Poster video={video} tone={tone} />
-          <span className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white text-[#3730a3] shadow-[var(--shadow-float)] transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-20">
-            <Play aria-hidden="true" className="ml-1 size-7 fill-current sm:size-8" />
-          </span>
-        </button>
-      )}
+      <button
+        type="button"
+        data-video-src={youtubeEmbedUrl(video.youtubeId)}
+        data-video-title={video.title}
+        className="group absolute inset-0 block size-full text-left text-white"
+      >
+        {/* The name is "Play video: <title> (<duration>)"; the title is the visible text. */}
+        <span className="sr-only">Play video: </span>
+        <Poster video={video} tone={tone} />
+        <span className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white text-[#3730a3] shadow-[var(--shadow-float)] transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-20">
+          <Play aria-hidden="true" className="ml-1 size-7 fill-current sm:size-8" />
+        </span>
+        <span className="sr-only"> ({video.duration})</span>
+      </button>
     </div>
   );
 }
@@ -123,10 +106,16 @@ function Poster({ video, tone }: { video: Video; tone: number }) {
           <rect x="126" y="150" width="80" height="6" rx="3" fill="#fbbf24" />
         </g>
       </svg>
-      <span className="absolute top-3 left-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold sm:top-4 sm:left-4">
+      <span
+        aria-hidden="true"
+        className="absolute top-3 left-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold sm:top-4 sm:left-4"
+      >
         {video.topic}
       </span>
-      <span className="absolute top-3 right-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold tabular-nums sm:top-4 sm:right-4">
+      <span
+        aria-hidden="true"
+        className="absolute top-3 right-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold tabular-nums sm:top-4 sm:right-4"
+      >
         {video.duration}
       </span>
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-[#0f172a]/85 to-transparent px-4 pt-10 pb-3 text-sm font-bold sm:px-5 sm:pb-4 sm:text-base">

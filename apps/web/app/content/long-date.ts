@@ -1,4 +1,7 @@
-/** Dates as the legal pages print them ("28 March 2023"), identical at build time and in the browser. */
+/**
+ * Dates as the legal pages and the blog print them ("28 March 2023"), identical at build time and
+ * in every browser time zone.
+ */
 const months = [
   "January",
   "February",

@@ -4,7 +4,7 @@
  * Plain text and HTML carry the same content; everything a person typed is escaped.
  */
 import { stripFormatControls } from "@hourline/contracts/text";
-import { escapeHtml } from "../../html/escape-html";
+import { escapeHtml } from "@hourline/contracts/escape-html";
 import { brandName } from "../brand-sender";
 import type { OutgoingMail } from "../outgoing-mail";
 

@@ -3,7 +3,7 @@
  * content, Reply-To the visitor so that answering is one click. Everything the visitor typed is
  * escaped in the HTML and kept out of headers except through the cleaned subject and Reply-To.
  */
-import { escapeHtml } from "../../html/escape-html";
+import { escapeHtml } from "@hourline/contracts/escape-html";
 import { stripFormatControls } from "@hourline/contracts/text";
 import { brandName } from "../brand-sender";
 import type { OutgoingMail } from "../outgoing-mail";

@@ -1,10 +1,11 @@
 /**
- * The menu below 1280 px. Built on <details> so it opens without JavaScript; with JavaScript it also
- * closes on navigation and on Escape, returning focus to its button. Every feature links to its page.
+ * The menu below 1280 px. Built on <details> so it opens without JavaScript; the enhancement script
+ * also closes it on Escape, returning focus to its button, and when the page comes back from the
+ * back-forward cache (app/enhance/menus.ts). Every feature links to its page.
  */
 import { Menu, X, ChevronDown } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { appLinks } from "~/brand";
 import { featureGroups, featuresInGroup, staticPageRoutes } from "~/site";
 import { FeatureTagBadge } from "./feature-tag";
@@ -14,32 +15,8 @@ const mainLinks = headerLinks.filter((r) => r.header?.placement !== "more");
 const moreLinks = headerLinks.filter((r) => r.header?.placement === "more");
 
 export function MobileMenu() {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    const el = menu.current;
-    if (!el) return;
-    el.open = false;
-    for (const sub of el.querySelectorAll("details")) sub.open = false;
-  }, [location.pathname]);
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLDetailsElement>) {
-    if (event.key === "Escape" && menu.current?.open) {
-      menu.current.open = false;
-      menu.current.querySelector("summary")?.focus();
-    }
-  }
-
   return (
-    // Escape inside the open disclosure closes it, as it does for the desktop menus.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <details
-      ref={menu}
-      className="group/menu xl:hidden"
-      onKeyDown={onKeyDown}
-      data-testid="mobile-menu"
-    >
+    <details className="group/menu xl:hidden" data-testid="mobile-menu" data-mobile-menu="">
       <summary className="btn btn-secondary list-none px-3" aria-label="Menu">
         <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />

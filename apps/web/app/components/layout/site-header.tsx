@@ -1,4 +1,9 @@
-import { NavigationMenu } from "radix-ui";
+/**
+ * The site's header. Its menus are popovers: a click, Enter or Space opens them and Escape or a
+ * click elsewhere closes them with no script at all, and CSS opens them on hover (app.css,
+ * `.nav-menu`). The enhancement script only keeps `aria-expanded` in step and runs the mega-menu's
+ * tabs (app/enhance/menus.ts).
+ */
 import { ChevronDown } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { appLinks, brand } from "~/brand";
@@ -19,46 +24,42 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
-        <NavigationMenu.Root
-          aria-label="Main"
-          className="relative hidden xl:block"
-          delayDuration={80}
-        >
-          <NavigationMenu.List className="flex items-center gap-1">
+        <nav aria-label="Main" className="main-nav hidden xl:block">
+          <ul className="flex items-center gap-1">
             {home ? <BarLink path={home.path} label={home.header?.label ?? ""} /> : null}
-            <NavigationMenu.Item value="features">
+            <li className="nav-menu">
               <MegaMenu />
-            </NavigationMenu.Item>
+            </li>
             {rest.map((r) => (
               <BarLink key={r.path} path={r.path} label={r.header?.label ?? ""} />
             ))}
-            <NavigationMenu.Item value="more" className="relative">
-              <NavigationMenu.Trigger className="nav-link group inline-flex items-center gap-1">
+            <li className="nav-menu nav-menu-end">
+              <button
+                type="button"
+                popoverTarget="more-menu"
+                className="nav-link group inline-flex items-center gap-1"
+                data-menu-button=""
+              >
                 More
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-4 transition-transform group-data-[state=open]:rotate-180"
-                />
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="card absolute top-full right-0 z-50 mt-2 w-60 p-2">
-                <ul>
+                <ChevronDown aria-hidden="true" className="nav-chevron size-4" />
+              </button>
+              <div id="more-menu" popover="auto" className="nav-popover">
+                <ul className="card w-60 p-2">
                   {moreLinks.map((r) => (
                     <li key={r.path}>
-                      <NavigationMenu.Link asChild>
-                        <Link
-                          to={r.path}
-                          className="block rounded-lg px-3 py-2 text-sm font-medium text-ink no-underline hover:bg-sunken"
-                        >
-                          {r.header?.label}
-                        </Link>
-                      </NavigationMenu.Link>
+                      <Link
+                        to={r.path}
+                        className="block rounded-lg px-3 py-2 text-sm font-medium text-ink no-underline hover:bg-sunken"
+                      >
+                        {r.header?.label}
+                      </Link>
                     </li>
                   ))}
                 </ul>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
-          </NavigationMenu.List>
-        </NavigationMenu.Root>
+              </div>
+            </li>
+          </ul>
+        </nav>
 
         <div className="flex items-center gap-2">
           <a href={appLinks.signIn} className="btn btn-secondary hidden sm:inline-flex">
@@ -76,12 +77,10 @@ export function SiteHeader() {
 
 function BarLink({ path, label }: { path: string; label: string }) {
   return (
-    <NavigationMenu.Item>
-      <NavigationMenu.Link asChild>
-        <NavLink to={path} end className="nav-link">
-          {label}
-        </NavLink>
-      </NavigationMenu.Link>
-    </NavigationMenu.Item>
+    <li>
+      <NavLink to={path} end className="nav-link">
+        {label}
+      </NavLink>
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Blog posts are Markdown files with YAML front matter beside this module. They are read with node:fs,
  * so this module runs only at build time (route loaders, the prerender list, the sitemap) and in tests;
- * the browser receives the rendered HTML through the prerendered loader data.
+ * the browser receives the rendered HTML in the prerendered pages.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -1,6 +1,6 @@
 /** The list of posts beside the blog and each article ("Recent posts"). */
 import { Link } from "react-router";
-import { formatPostDate } from "./post-date";
+import { formatLongDate } from "~/content/long-date";
 
 export interface SidebarPost {
   id: number;
@@ -40,7 +40,7 @@ export function PostSidebar({ posts, title }: { posts: SidebarPost[]; title: str
                 {post.title}
               </Link>
               <p className="mt-1 text-xs text-muted">
-                <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{" "}
+                <time dateTime={post.date}>{formatLongDate(post.date)}</time> ·{" "}
                 {post.readingMinutes} min read
               </p>
             </div>

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { getPost, listPosts } from "~/content/blog/posts";
-import { postSearchIndex, searchPosts } from "./blog-search";
+import { searchPosts } from "@hourline/contracts/site-search";
+import { getPost } from "~/content/blog/posts";
+import { blogSearchData } from "./blog-search";
 
 async function searchablePosts() {
-  const posts = await listPosts();
-  return Promise.all(
-    posts.map(async (p) => {
-      const full = await getPost(p.id);
-      if (!full) throw new Error(`post ${p.id} missing`);
-      return { ...p, search: postSearchIndex({ ...p, bodyText: full.text }) };
-    }),
-  );
+  return (await blogSearchData()).posts;
 }
 
 describe("searchPosts over the real posts", () => {

@@ -1,19 +1,19 @@
-/** Search over the blog: title, description, tags and the full text of each post. */
-import { queryTerms, rank, wordIndex, type SearchField } from "./text-search";
+/** The blog's search data, built at build time: each post's card and its word indexes. */
+import {
+  wordIndex,
+  type BlogSearchData,
+  type BlogSearchPost,
+} from "@hourline/contracts/site-search";
+import { getPost, listPosts } from "~/content/blog/posts";
+import { formatLongDate } from "~/content/long-date";
 
-export interface SearchablePost {
-  id: number;
-  /** Word indexes (see `wordIndex`) of the title, the description and tags, and the body. */
-  search: { title: string; description: string; body: string };
-}
-
-/** Builds the word indexes at build time, from the post's fields and its plain-text body. */
+/** Builds a post's word indexes from its fields and its plain-text body. */
 export function postSearchIndex(post: {
   title: string;
   description: string;
   tags: readonly string[];
   bodyText: string;
-}): SearchablePost["search"] {
+}): BlogSearchPost["search"] {
   return {
     title: wordIndex(post.title),
     description: wordIndex(`${post.description} ${post.tags.join(" ")}`),
@@ -21,15 +21,31 @@ export function postSearchIndex(post: {
   };
 }
 
-const fields = (post: SearchablePost): SearchField[] => [
-  { index: post.search.title, weight: 6 },
-  { index: post.search.description, weight: 3 },
-  { index: post.search.body, weight: 1 },
-];
+/** Topics offered under the list, and when nothing matches. */
+const TOPICS = 8;
 
-/** Posts matching every word of the query, best match first; all posts for an empty query. */
-export function searchPosts<T extends SearchablePost>(posts: T[], query: string): T[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return posts;
-  return rank(posts, terms, fields);
+export async function blogSearchData(): Promise<BlogSearchData> {
+  const summaries = await listPosts();
+  const posts = await Promise.all(
+    summaries.map(async (post): Promise<BlogSearchPost> => {
+      const full = await getPost(post.id);
+      return {
+        id: post.id,
+        title: post.title,
+        description: post.description,
+        tags: [...post.tags],
+        image: post.image,
+        imageAlt: post.imageAlt,
+        date: post.date,
+        dateLabel: formatLongDate(post.date),
+        readingMinutes: post.readingMinutes,
+        search: postSearchIndex({ ...post, bodyText: full?.text ?? "" }),
+      };
+    }),
+  );
+  return {
+    page: "blog",
+    posts,
+    topics: [...new Set(posts.flatMap((p) => p.tags))].slice(0, TOPICS),
+  };
 }

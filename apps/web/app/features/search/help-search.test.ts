@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { getPost, listPosts } from "~/content/blog/posts";
 import { faqSets, helpFaq } from "~/content/faqs";
-import { resolveHelpTopics } from "~/content/help-topics";
-import { staticPageRoutes } from "~/site";
-import { buildHelpIndex, searchHelp } from "./help-search";
+import { searchHelp } from "@hourline/contracts/site-search";
+import { helpSearchData } from "./help-search";
 
 async function index() {
-  const summaries = await listPosts();
-  const posts = await Promise.all(
-    summaries.map(async (p) => ({ ...p, text: (await getPost(p.id))?.text ?? "" })),
-  );
-  const topics = resolveHelpTopics(
-    posts,
-    staticPageRoutes.map((r) => r.path),
-  );
-  return buildHelpIndex({ helpFaq, faqSets, topics, posts });
+  return (await helpSearchData()).data.docs;
 }
 
 describe("help search", () => {

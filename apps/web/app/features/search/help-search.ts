@@ -1,22 +1,16 @@
 /**
- * Search for the help centre: the ten help questions, the five help topics, every FAQ set and the
- * blog. The index is built by the /help loader at build time and shipped with the page; results
- * are computed from it both in the prerendered page and in the browser.
+ * The help centre's search data, built at build time: the ten help questions, the five help
+ * topics, every FAQ set and the blog, each with its word indexes (matching is in
+ * @hourline/contracts/site-search, shared with the server and the browser).
  */
+import { wordIndex, type HelpDoc, type HelpSearchData } from "@hourline/contracts/site-search";
+import { brand } from "~/brand";
+import { getPost, listPosts } from "~/content/blog/posts";
+import { faqSets } from "~/content/faqs";
+import { helpFaq } from "~/content/help-faq";
+import { resolveHelpTopics, type ResolvedHelpTopic } from "~/content/help-topics";
 import { excerpt } from "~/content/plain-text";
-import { queryTerms, rank, wordIndex, type SearchField } from "./text-search";
-
-export type HelpDocKind = "Question" | "Topic" | "Article";
-
-export interface HelpDoc {
-  kind: HelpDocKind;
-  title: string;
-  href: string;
-  /** Where it comes from: the FAQ set, "Help topics" or "Blog". */
-  section: string;
-  excerpt: string;
-  index: { title: string; text: string };
-}
+import { staticPageRoutes } from "~/site";
 
 interface IndexSources {
   helpFaq: readonly { id: string; question: string; answer: string }[];
@@ -77,14 +71,29 @@ export function buildHelpIndex(sources: IndexSources): HelpDoc[] {
   ];
 }
 
-const fields = (doc: HelpDoc): SearchField[] => [
-  { index: doc.index.title, weight: 5 },
-  { index: doc.index.text, weight: 1 },
-];
+/** Popular searches, offered as links under the box. */
+const suggestions = ["invoice", "leave balance", "idle time", "export", "roles"];
 
-/** Every document matching all words of the query, best first; none for an empty query. */
-export function searchHelp(docs: HelpDoc[], query: string): HelpDoc[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return [];
-  return rank(docs, terms, fields);
+/** The help topics (the page shows them) and the search data (search/help.json). */
+export async function helpSearchData(): Promise<{
+  topics: ResolvedHelpTopic[];
+  data: HelpSearchData;
+}> {
+  const summaries = await listPosts();
+  const posts = await Promise.all(
+    summaries.map(async (post) => ({ ...post, text: (await getPost(post.id))?.text ?? "" })),
+  );
+  const topics = resolveHelpTopics(
+    posts,
+    staticPageRoutes.map((r) => r.path),
+  );
+  return {
+    topics,
+    data: {
+      page: "help",
+      docs: buildHelpIndex({ helpFaq, faqSets, topics, posts }),
+      suggestions,
+      supportEmail: brand.supportEmail,
+    },
+  };
 }

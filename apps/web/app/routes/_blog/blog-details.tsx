@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { data, Link } from "react-router";
 import { getPost, listPosts } from "~/content/blog/posts";
-import { formatPostDate } from "~/features/blog/post-date";
+import { formatLongDate } from "~/content/long-date";
 import { PostSidebar, sidebarPostsFor } from "~/features/blog/post-sidebar";
 import { breadcrumbJsonLd, buildMeta, notFoundMeta } from "~/seo";
 import { absoluteUrl, brand } from "~/brand";
@@ -85,7 +85,7 @@ export default function BlogDetails({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-lg text-muted">{post.description}</p>
         <p className="mt-4 text-sm text-muted">
           {post.author}, {post.authorRole} ·{" "}
-          <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min
+          <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min
           read
         </p>
         <img
@@ -93,6 +93,8 @@ export default function BlogDetails({ loaderData }: Route.ComponentProps) {
           alt={post.imageAlt}
           width={1200}
           height={675}
+          // The largest thing on a phone's first screen: fetched before the other images.
+          fetchPriority="high"
           className="card mt-8 aspect-video w-full object-cover"
         />
         <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -9,24 +9,19 @@ import {
   Mail,
   MessageCircle,
   Phone,
-  Search,
   ShieldCheck,
   type LucideIcon,
 } from "lucide-react";
-import { useMemo, useState, type FormEvent } from "react";
-import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { searchBlock } from "@hourline/contracts/site-search-html";
+import { Link } from "react-router";
 import { brand } from "~/brand";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getPost, listPosts } from "~/content/blog/posts";
-import { faqSets } from "~/content/faqs";
 import { helpFaq } from "~/content/help-faq";
-import { resolveHelpTopics, type HelpTopicId } from "~/content/help-topics";
-import { buildHelpIndex, searchHelp, type HelpDoc } from "~/features/search/help-search";
-import { openSupportChat } from "~/features/support-chat/launcher/launcher-state";
-import { useHydrated } from "~/hooks/use-hydrated";
+import type { HelpTopicId } from "~/content/help-topics";
+import { helpSearchData } from "~/features/search/help-search";
 import { faqJsonLd, routeMeta } from "~/seo";
-import { requirePageRoute, staticPageRoutes } from "~/site";
+import { requirePageRoute } from "~/site";
 import type { Route } from "./+types/help";
 
 const route = requirePageRoute("/help");
@@ -34,20 +29,9 @@ const route = requirePageRoute("/help");
 export const meta = () => routeMeta(route, [faqJsonLd(helpFaq)]);
 
 export async function loader() {
-  const summaries = await listPosts();
-  const posts = await Promise.all(
-    summaries.map(async (post) => ({ ...post, text: (await getPost(post.id))?.text ?? "" })),
-  );
-  const topics = resolveHelpTopics(
-    posts,
-    staticPageRoutes.map((r) => r.path),
-  );
-  return { topics, index: buildHelpIndex({ helpFaq, faqSets, topics, posts }) };
+  const { topics, data } = await helpSearchData();
+  return { topics, search: data };
 }
-
-// Everything searchable is part of the prerendered page; a new ?q= only searches it again.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
-  currentUrl.pathname !== nextUrl.pathname;
 
 const topicIcons: Record<HelpTopicId, LucideIcon> = {
   organize: KanbanSquare,
@@ -57,38 +41,13 @@ const topicIcons: Record<HelpTopicId, LucideIcon> = {
   admin: ShieldCheck,
 };
 
-const suggestions = ["invoice", "leave balance", "idle time", "export", "roles"];
-
-/** Results shown before "Show all". */
-const FIRST_RESULTS = 8;
-
+/**
+ * The search is a block of shared markup (@hourline/contracts/site-search-html): prerendered here
+ * for the empty query, answered by the server for `?q=`, and updated in the browser as the visitor
+ * types (app/enhance/live-search.ts).
+ */
 export default function Help({ loaderData }: Route.ComponentProps) {
-  const { topics, index } = loaderData;
-  const hydrated = useHydrated();
-  const [params, setParams] = useSearchParams();
-  // The prerendered page has no query; it is applied once the page runs in the browser.
-  const urlQuery = hydrated ? (params.get("q") ?? "") : "";
-  const [draft, setDraft] = useState(urlQuery);
-  const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
-  const [showAll, setShowAll] = useState(false);
-  if (urlQuery !== seenUrlQuery) {
-    setSeenUrlQuery(urlQuery);
-    setDraft(urlQuery);
-  }
-  const query = draft.trim();
-  const results = useMemo(() => searchHelp(index, query), [index, query]);
-
-  function onQueryChange(value: string) {
-    setDraft(value);
-    setShowAll(false);
-    setParams(value.trim() ? { q: value } : {}, { replace: true, preventScrollReset: true });
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Results are already on screen; without JavaScript the form loads /help?q=… instead.
-    event.preventDefault();
-  }
-
+  const { topics, search } = loaderData;
   return (
     <>
       <section
@@ -106,106 +65,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             settings, or browse the topics below. The support team answers within{" "}
             {brand.supportReplyHours} hours on working days.
           </p>
-          <form
-            role="search"
-            method="get"
-            action="/help"
-            onSubmit={onSubmit}
-            className="mx-auto mt-8 flex max-w-2xl flex-col gap-3 text-left sm:flex-row sm:items-end"
-          >
-            <div className="flex-1">
-              <label htmlFor="help-search-input" className="sr-only">
-                Search the help centre
-              </label>
-              <div className="relative">
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-5 size-5 -translate-y-1/2 text-muted"
-                />
-                <input
-                  id="help-search-input"
-                  type="search"
-                  name="q"
-                  value={draft}
-                  onChange={(e) => onQueryChange(e.target.value)}
-                  placeholder="Describe what you need, e.g. “approve timesheets”"
-                  autoComplete="off"
-                  enterKeyHint="search"
-                  className="h-14 w-full rounded-full border border-line bg-surface pr-5 pl-13 text-ink shadow-[var(--shadow-card)] placeholder:text-muted focus-visible:border-brand"
-                />
-              </div>
-            </div>
-            <button type="submit" className="btn btn-primary h-14 px-7">
-              Search
-            </button>
-          </form>
-          <noscript>
-            <p className="mt-3 text-sm text-muted">
-              Searching runs in your browser and needs JavaScript. The topics and questions below
-              work without it.
-            </p>
-          </noscript>
-          <p className="mt-5 flex flex-wrap items-center justify-center gap-2 text-sm text-muted">
-            <span>Popular:</span>
-            {suggestions.map((s) => (
-              <Link
-                key={s}
-                to={`/help?q=${encodeURIComponent(s)}`}
-                preventScrollReset
-                className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 font-semibold text-ink no-underline hover:border-brand"
-              >
-                {s}
-              </Link>
-            ))}
-          </p>
-
-          <div className="mx-auto mt-8 max-w-3xl text-left">
-            <p
-              role="status"
-              className={query ? "text-sm font-semibold text-ink" : "sr-only"}
-              id="help-results-status"
-            >
-              {query
-                ? results.length === 0
-                  ? `Nothing matches “${query}”.`
-                  : `${results.length} ${results.length === 1 ? "answer" : "answers"} for “${query}”.`
-                : ""}
-            </p>
-            {query && results.length > 0 ? (
-              <>
-                <ul aria-labelledby="help-results-status" className="mt-4 space-y-3">
-                  {(showAll ? results : results.slice(0, FIRST_RESULTS)).map((doc) => (
-                    <ResultCard key={doc.href} doc={doc} />
-                  ))}
-                </ul>
-                {!showAll && results.length > FIRST_RESULTS ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary mt-4"
-                    onClick={() => setShowAll(true)}
-                  >
-                    Show all {results.length} answers
-                  </button>
-                ) : null}
-              </>
-            ) : null}
-            {query && results.length === 0 ? (
-              <div className="card mt-4 p-6">
-                <p className="text-ink">
-                  Every word has to appear in an answer. Try fewer or shorter words, or one of the
-                  popular searches above. If the answer is not here yet, ask us:{" "}
-                  <Link to="/contact-us" className="font-semibold text-brand">
-                    send a message
-                  </Link>{" "}
-                  or write to{" "}
-                  <a href={`mailto:${brand.supportEmail}`} className="font-semibold text-brand">
-                    {brand.supportEmail}
-                  </a>
-                  .
-                </p>
-              </div>
-            ) : null}
-          </div>
+          <div dangerouslySetInnerHTML={{ __html: searchBlock(search, "") }} />
         </div>
       </section>
 
@@ -276,24 +136,6 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ResultCard({ doc }: { doc: HelpDoc }) {
-  return (
-    <li>
-      <Link
-        to={doc.href}
-        className="card block p-5 no-underline hover:border-brand focus-visible:border-brand"
-      >
-        <span className="flex flex-wrap items-center gap-2 text-xs font-semibold text-muted">
-          <span className="rounded-full bg-brand-soft px-2 py-0.5 text-brand">{doc.kind}</span>
-          {doc.section}
-        </span>
-        <span className="mt-2 block font-bold text-ink">{doc.title}</span>
-        <span className="mt-1 block text-sm text-muted">{doc.excerpt}</span>
-      </Link>
-    </li>
-  );
-}
-
 function ContactLines() {
   return (
     <aside aria-labelledby="contact-title" className="lg:pt-14">
@@ -337,16 +179,13 @@ function ContactLines() {
   );
 }
 
-/** Opens the same "Support Chat" modal as the floating launcher; it needs JavaScript to work. */
+/**
+ * Opens the same "Support Chat" modal as the floating launcher. It needs JavaScript, so it stays
+ * hidden until the enhancement script shows it (app/enhance/chat-launcher.ts).
+ */
 function ChatWithUs() {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
   return (
-    <button
-      type="button"
-      className="btn btn-secondary mt-3 w-full"
-      onClick={(event) => openSupportChat(event.currentTarget)}
-    >
+    <button type="button" hidden data-open-chat="" className="btn btn-secondary mt-3 w-full">
       <MessageCircle aria-hidden="true" className="size-4" /> Chat with us now
     </button>
   );

@@ -6,7 +6,7 @@ import { listPosts } from "~/content/blog/posts";
 import { faqSets } from "~/content/faqs";
 import { faqHref, resolveHelpTopics } from "~/content/help-topics";
 import { demoVideos } from "~/content/videos";
-import { formatPostDate } from "~/features/blog/post-date";
+import { formatLongDate } from "~/content/long-date";
 import { routeMeta } from "~/seo";
 import { requirePageRoute, staticPageRoutes } from "~/site";
 import type { Route } from "./+types/knowledge";
@@ -121,7 +121,7 @@ export default function Knowledge({ loaderData }: Route.ComponentProps) {
             {posts.map((post) => (
               <li key={post.id} className="py-5">
                 <p className="text-xs text-muted">
-                  <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{" "}
+                  <time dateTime={post.date}>{formatLongDate(post.date)}</time> ·{" "}
                   {post.readingMinutes} min read · {post.tags.slice(0, 2).join(", ")}
                 </p>
                 <h3 className="mt-1 text-lg font-bold">

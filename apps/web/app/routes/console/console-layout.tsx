@@ -4,7 +4,11 @@
  */
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { ConsoleError } from "~/features/console/components/console-error";
+import type { RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/console-layout";
+
+/** The console is drawn in the browser: its document loads React Router's scripts. */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 

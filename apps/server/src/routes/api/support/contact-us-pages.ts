@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { contactFields, contactFieldText, contactLimits } from "@hourline/contracts/contact";
 import type { ContactField } from "@hourline/contracts/contact";
-import { escapeHtml } from "../../../html/escape-html";
+import { escapeHtml } from "@hourline/contracts/escape-html";
 import { brandName } from "../../../mail/brand-sender";
 
 const STYLE = `

@@ -12,7 +12,10 @@ export function ContactFormCard({ className = "" }: { className?: string }) {
         Questions about a module, a demo for your team, or help with an invoice: write to us and a
         person from the team answers, within {brand.supportReplyHours} hours on working days.
       </p>
-      <ContactForm />
+      {/* The island the enhancement script hydrates as the form nears the viewport. */}
+      <div data-island="contact-form">
+        <ContactForm />
+      </div>
     </section>
   );
 }

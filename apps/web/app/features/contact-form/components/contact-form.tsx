@@ -1,8 +1,9 @@
 /**
- * The contact form. With JavaScript: the shared schema validates each field when it is left and the
- * whole form on submit, errors are shown inline and announced, a success clears the form and opens
- * the thank-you dialog, and a failure keeps every value and offers a retry. Without JavaScript: the
- * same markup is a plain form that posts to the API, which answers with a page.
+ * The contact form. Prerendered, it is a plain form that posts to the API, which answers with a
+ * page. As an island (contact-form-island.tsx, hydrated when the form nears the viewport): the
+ * shared schema validates each field when it is left and the whole form on submit, errors are shown
+ * inline and announced, a success clears the form and opens the thank-you dialog, and a failure
+ * keeps every value and offers a retry.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
@@ -82,7 +83,12 @@ function afterPointerRelease(then: () => void) {
 
 type Problem = Exclude<SendOutcome, { kind: "sent" } | { kind: "invalid" }>;
 
-export function ContactForm() {
+export function ContactForm({
+  initialValues = emptyForm,
+}: {
+  /** What the visitor typed before the island took over the prerendered form. */
+  initialValues?: ContactFormInput;
+}) {
   const hydrated = useHydrated();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [thanksOpen, setThanksOpen] = useState(false);
@@ -91,7 +97,7 @@ export function ContactForm() {
   const form = useForm<ContactFormInput, unknown, ContactFormOutput>({
     resolver: zodResolver(contactFormSchema),
     mode: "onTouched",
-    defaultValues: emptyForm,
+    defaultValues: initialValues,
   });
   const {
     register,

@@ -1,95 +1,42 @@
 /**
- * The floating "Open support chat" button on every page. It is all of the chat that loads with a
- * page: the chat itself (forms, socket, sanitizer) is fetched the first time it is opened, or at
- * once when a chat was running in this tab before a reload. A badge counts support's replies that
- * arrived while the modal was closed.
+ * The floating "Open support chat" button on every page, and the message shown if the chat cannot
+ * load. Both need a script, so they stay hidden until the enhancement script shows the button
+ * (app/enhance/chat-launcher.ts). The chat itself (forms, socket, sanitizer) is the island
+ * support-chat-widget-island.tsx, imported the first time the button is pressed or focused, or at
+ * once when a chat was running in this tab before a reload. While it loads the button shows a
+ * spinner (aria-busy); once loaded, the island keeps `aria-expanded` and the badge that counts
+ * support's replies up to date.
  */
 import { LoaderCircle, MessageCircle } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { tabStorage } from "~/lib/live-chat/browser-storage";
-import { hasActiveChat, launcherButtonId, launcherStore, openSupportChat } from "./launcher-state";
-
-const loadWidget = () =>
-  import("../components/support-chat-widget").then((m) => m.SupportChatWidget);
+import { launcherButtonId } from "./launcher-state";
 
 export function ChatLauncher() {
-  const hydrated = useHydrated();
-  const { open, unread, loaded } = useSyncExternalStore(
-    launcherStore.subscribe,
-    launcherStore.get,
-    launcherStore.get,
-  );
-  const [Widget, setWidget] = useState<ComponentType | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (hasActiveChat(tabStorage() ?? undefined)) launcherStore.load();
-  }, []);
-
-  useEffect(() => {
-    if (!loaded || Widget) return;
-    let cancelled = false;
-    loadWidget().then(
-      (component) => {
-        if (!cancelled) setWidget(() => component);
-      },
-      () => {
-        if (cancelled) return;
-        setFailed(true);
-        launcherStore.setOpen(false);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loaded, Widget, failed]);
-
-  if (!hydrated) return null;
-  const opening = open && !Widget;
-
   return (
     <>
       <button
         id={launcherButtonId}
         type="button"
+        hidden
         aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-busy={opening || undefined}
-        onClick={(event) => {
-          setFailed(false);
-          openSupportChat(event.currentTarget);
-        }}
-        className="btn btn-primary fixed right-5 bottom-5 z-40 size-14 p-0 shadow-[var(--shadow-float)]"
+        aria-expanded="false"
+        data-chat-launcher=""
+        className="group/launcher btn btn-primary fixed right-5 bottom-5 z-40 size-14 p-0 shadow-[var(--shadow-float)]"
       >
-        {opening ? (
-          <LoaderCircle
-            aria-hidden="true"
-            className="size-6 animate-spin motion-reduce:animate-none"
-          />
-        ) : (
-          <MessageCircle aria-hidden="true" className="size-6" />
-        )}
-        <span className="sr-only">Open support chat</span>{" "}
-        {unread > 0 ? (
-          <span
-            data-testid="chat-unread"
-            className="absolute -top-1 -right-1 grid min-w-6 place-items-center rounded-full bg-danger px-1.5 text-xs leading-6 font-bold text-white ring-2 ring-surface dark:bg-[#b91c1c]"
-          >
-            {unread > 9 ? "9+" : unread}
-            <span className="sr-only">{unread === 1 ? " new reply" : " new replies"}</span>
-          </span>
-        ) : null}
+        <MessageCircle aria-hidden="true" className="size-6 group-aria-busy/launcher:hidden" />
+        <LoaderCircle
+          aria-hidden="true"
+          className="hidden size-6 animate-spin group-aria-busy/launcher:block motion-reduce:animate-none"
+        />
+        <span className="sr-only">Open support chat</span>
       </button>
-      {failed ? (
-        <p
-          role="alert"
-          className="card fixed right-5 bottom-22 z-40 max-w-xs p-3 text-sm font-semibold text-ink"
-        >
-          The chat could not load. Check your connection and press the chat button again.
-        </p>
-      ) : null}
-      {Widget ? <Widget /> : null}
+      <p
+        role="alert"
+        hidden
+        data-chat-failed=""
+        className="card fixed right-5 bottom-22 z-40 max-w-xs p-3 text-sm font-semibold text-ink"
+      >
+        The chat could not load. Check your connection and press the chat button again.
+      </p>
     </>
   );
 }

@@ -7,16 +7,16 @@ import {
 } from "./launcher-state";
 
 describe("launcher state", () => {
-  it("opening loads the chat, clears the badge and remembers where focus returns", () => {
+  it("opening clears the badge and remembers where focus returns", () => {
     const listener = vi.fn();
     const unsubscribe = launcherStore.subscribe(listener);
-    expect(launcherStore.get()).toEqual({ open: false, unread: 0, loaded: false });
+    expect(launcherStore.get()).toEqual({ open: false, unread: 0 });
 
     launcherStore.setUnread(2);
     expect(launcherStore.get().unread).toBe(2);
     const button = { id: "help-chat" } as unknown as HTMLElement;
     openSupportChat(button);
-    expect(launcherStore.get()).toEqual({ open: true, unread: 0, loaded: true });
+    expect(launcherStore.get()).toEqual({ open: true, unread: 0 });
     // Replies read while the modal is open never count.
     launcherStore.setUnread(1);
     expect(launcherStore.get().unread).toBe(0);
@@ -24,7 +24,7 @@ describe("launcher state", () => {
     expect(launcherStore.takeReturnFocus()).toBeNull();
 
     launcherStore.setOpen(false);
-    expect(launcherStore.get()).toEqual({ open: false, unread: 0, loaded: true });
+    expect(launcherStore.get()).toEqual({ open: false, unread: 0 });
     const calls = listener.mock.calls.length;
     launcherStore.setOpen(false);
     expect(listener).toHaveBeenCalledTimes(calls);

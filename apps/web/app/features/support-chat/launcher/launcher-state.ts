@@ -1,14 +1,13 @@
 /**
  * The little the launcher needs to know, shared with the lazily loaded chat without importing it:
- * whether the modal is open, how many agent replies arrived while it was closed, and whether the
- * chat code has been asked for. Anything on the page (the help page's button) can open the chat.
+ * whether the modal is open and how many agent replies arrived while it was closed. Anything on
+ * the page (the help page's button) can open the chat once it has loaded; when to load it is the
+ * enhancement script's call (app/enhance/chat-launcher.ts).
  */
 
 export interface LauncherState {
   open: boolean;
   unread: number;
-  /** The chat's code is wanted: the visitor opened it once, or a chat is running in this tab. */
-  loaded: boolean;
 }
 
 /** The launcher button's id: focus comes back to it when the modal closes. */
@@ -17,17 +16,13 @@ export const launcherButtonId = "support-chat-launcher";
 /** sessionStorage key of a running chat, so a reload brings it back (see chat-storage.ts). */
 export const activeChatStorageKey = "hourline.chat.active";
 
-let state: LauncherState = { open: false, unread: 0, loaded: false };
+let state: LauncherState = { open: false, unread: 0 };
 const listeners = new Set<() => void>();
 let returnFocusTo: HTMLElement | null = null;
 
 function update(next: Partial<LauncherState>) {
   const merged = { ...state, ...next };
-  if (
-    merged.open === state.open &&
-    merged.unread === state.unread &&
-    merged.loaded === state.loaded
-  ) {
+  if (merged.open === state.open && merged.unread === state.unread) {
     return;
   }
   state = merged;
@@ -41,14 +36,10 @@ export const launcherStore = {
     return () => listeners.delete(listener);
   },
   setOpen(open: boolean) {
-    update(open ? { open, loaded: true, unread: 0 } : { open });
+    update(open ? { open, unread: 0 } : { open });
   },
   setUnread(unread: number) {
     update({ unread: state.open ? 0 : unread });
-  },
-  /** Loads the chat without opening it (a chat that was running before a reload). */
-  load() {
-    update({ loaded: true });
   },
   /** Where focus goes when the modal closes: what opened it. */
   takeReturnFocus(): HTMLElement | null {

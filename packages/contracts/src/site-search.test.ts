@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalize, queryTerms, rank, scoreFields, wordIndex } from "./text-search";
+import { normalize, queryTerms, rank, scoreFields, wordIndex } from "./site-search";
 
 describe("normalize and queryTerms", () => {
   it("ignores case, accents and punctuation", () => {

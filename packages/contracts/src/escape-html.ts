@@ -1,3 +1,4 @@
+/** Escaping for HTML the server and the site build from strings (mails, pages, search results). */
 const entities: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
