@@ -224,6 +224,12 @@ test("keyboard: next and previous conversation, reply, end chat, the shortcuts l
   const ui = consoleUi(agent.page);
   await expect(ui.view.getByRole("heading", { name: "Keyboard Second" })).toBeVisible();
 
+  // The list arrives after the conversation itself: read it once both chats are in it.
+  for (const chat of chats) {
+    await expect(
+      ui.items.and(agent.page.locator(`[data-conversation-id="${chat.conversationId}"]`)),
+    ).toHaveCount(1);
+  }
   // The list is newest first: the first visitor is further down.
   const ids = await ui.items.evaluateAll((items) =>
     items.map((i) => Number(i.getAttribute("data-conversation-id"))),
