@@ -36,7 +36,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  timeout: 30_000,
+  // Two workers on a shared two-core machine: a chat test that takes 10 s alone took 34 s in CI
+  // beside a console test, so every test gets a minute (a failing one only reports later).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: baseUrl,
@@ -62,11 +64,9 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
-      // The support console's tests, against the console's own server (see e2e-env.ts). Two or
-      // three browser contexts and axe on every screen: slow on a busy two-core machine.
+      // The support console's tests, against the console's own server (see e2e-env.ts).
       name: "console",
       testMatch: consoleSpecs,
-      timeout: 60_000,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: consoleUrl },
     },
   ],

@@ -4,20 +4,33 @@
 //   {cmd: "count"}                                                   how many of them are still open
 //   {cmd: "close"}                                                   closes every socket
 //   {cmd: "chat", base, origin, agent, visitors, ...}                runs the chat load (see chat())
+// A target is {path, cookie?, base?}: its own base (ws://host:port) when the servers differ.
 // Every answer is one message back: {ok: true, ...} or {ok: false, error}.
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 
-/** Sockets are spread over a few loopback source addresses so ephemeral ports never run out. */
-const SOURCES = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"];
+/**
+ * Sockets are spread over loopback source addresses (all of 127/8 is loopback on Linux): ephemeral
+ * ports never run out, and no address holds more visitor sockets than the server allows one client
+ * (40): 300 addresses carry 10,000 sockets at 34 each.
+ */
+const SOURCES = Array.from(
+  { length: 300 },
+  (_, i) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+);
 let sourceIndex = 0;
 
 let idle = [];
 
 function connect(base, origin, target, onMessage) {
-  const ws = new WebSocket(`${base}${target.path}`, {
-    headers: { origin, ...(target.cookie ? { cookie: target.cookie } : {}) },
+  const ws = new WebSocket(`${target.base ?? base}${target.path}`, {
+    headers: {
+      origin,
+      ...(target.cookie ? { cookie: target.cookie } : {}),
+      // Behind a trusted proxy (TRUST_PROXY) the server counts sockets per this address.
+      ...(target.ip ? { "x-forwarded-for": target.ip } : {}),
+    },
     perMessageDeflate: false,
     localAddress: SOURCES[sourceIndex++ % SOURCES.length],
   });
@@ -101,8 +114,12 @@ async function chat({
   const ackedAt = new Float64Array(total);
   const errors = {};
   let strayFrames = 0;
+  // Each load has client_ids of its own, so loads can follow each other on one server.
+  const prefix = `bench${Math.random().toString(36).slice(2, 8)}-`;
   const indexOf = (clientId) =>
-    typeof clientId === "string" && clientId.startsWith("bench") ? Number(clientId.slice(5)) : -1;
+    typeof clientId === "string" && clientId.startsWith(prefix)
+      ? Number(clientId.slice(prefix.length))
+      : -1;
 
   const agentSide = await openAll(base, origin, [agent], 1, (_i, data) => {
     const now = performance.now();
@@ -124,6 +141,10 @@ async function chat({
     }
   });
   const sockets = visitorSide.sockets;
+  if (sockets.length === 0) {
+    await closeAll(agentSide.sockets);
+    throw new Error(`no visitor socket opened: ${JSON.stringify(visitorSide.failures)}`);
+  }
   await sleep(1000);
 
   const interval = 1000 / (perVisitorRate * sockets.length);
@@ -144,7 +165,7 @@ async function chat({
           JSON.stringify({
             message: `bench ${m}`,
             msg_type: "text",
-            client_id: `bench${String(m).padStart(15, "0")}`,
+            client_id: `${prefix}${String(m).padStart(9, "0")}`,
           }),
         );
         m++;

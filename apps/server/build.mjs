@@ -7,8 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@hourline/"));
 
 await build({
-  // The server, and the command that adds support agents (npm run agent:create).
-  entryPoints: { server: "src/server.ts", "agent-create": "src/cli/agent-create.ts" },
+  // The server, and its commands: adding support agents, backing up and restoring.
+  entryPoints: {
+    server: "src/server.ts",
+    "agent-create": "src/cli/agent-create.ts",
+    backup: "src/cli/backup.ts",
+    restore: "src/cli/restore.ts",
+  },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -56,11 +56,28 @@ describe("configuration", () => {
   });
 
   it("requires SMTP_URL in production", () => {
-    const err = problems({ NODE_ENV: "production" });
-    expect(err.problems[0]?.variable).toBe("SMTP_URL");
-    expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).smtpUrl).toBe(
-      "smtp://mail:25",
-    );
+    const err = problems({ NODE_ENV: "production", PUBLIC_URL: "https://www.example.com" });
+    expect(err.problems.map((p) => p.variable)).toEqual(["SMTP_URL"]);
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://www.example.com",
+        SMTP_URL: "smtp://mail:25",
+      }).smtpUrl,
+    ).toBe("smtp://mail:25");
+  });
+
+  it("requires PUBLIC_URL in production and says why", () => {
+    const err = problems({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" });
+    expect(err.problems.map((p) => p.variable)).toEqual(["PUBLIC_URL"]);
+    expect(err.message).toMatch(/PUBLIC_URL .*required in production/);
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://mail:25",
+        PUBLIC_URL: "https://www.example.com/",
+      }).publicUrl,
+    ).toBe("https://www.example.com");
   });
 
   it("requires both bootstrap agent variables or neither", () => {

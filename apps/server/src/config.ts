@@ -77,18 +77,32 @@ export const configSchema = z
     ),
     PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(blankToUndefined, z.string().min(1).default("127.0.0.1")),
-    PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.default("http://localhost:3000")),
+    // No default here: production must name its origin (superRefine); elsewhere it falls back below.
+    PUBLIC_URL: optional(httpUrl),
     DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default("./data")),
     DATABASE_URL: optional(
       z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
     ),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
+    REDIS_KEY_PREFIX: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[\w.:-]{1,64}$/, "must be 1-64 letters, digits, '.', ':', '-' or '_'")
+        .default("hourline:"),
+    ),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     SUPPORT_INBOX: z.preprocess(blankToUndefined, emailAddress.default("support@hourline.example")),
     APP_URL: z.preprocess(blankToUndefined, httpUrl.default("https://app.hourline.example")),
     BOOTSTRAP_AGENT_EMAIL: optional(emailAddress),
     BOOTSTRAP_AGENT_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
     TRUST_PROXY: optional(trustProxy),
+    METRICS_TOKEN: optional(
+      z
+        .string()
+        .min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)")
+        .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces"),
+    ),
     RETENTION_DAYS: z.preprocess(
       blankToUndefined,
       z.coerce.number().int().min(0).max(36_500).default(365),
@@ -101,6 +115,14 @@ export const configSchema = z
     SITE_DIR: optional(z.string().min(1)),
   })
   .superRefine((c, ctx) => {
+    if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "is required in production: canonical links, the sitemap, e-mails and the allowed WebSocket origin are filled in from it (e.g. PUBLIC_URL=https://www.example.com)",
+      });
+    }
     if (c.NODE_ENV === "production" && !c.SMTP_URL) {
       ctx.addIssue({
         code: "custom",
@@ -120,10 +142,11 @@ export const configSchema = z
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
-    publicUrl: c.PUBLIC_URL,
+    publicUrl: c.PUBLIC_URL ?? "http://localhost:3000",
     dataDir: resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
     smtpUrl: c.SMTP_URL,
     supportInbox: c.SUPPORT_INBOX,
     appUrl: c.APP_URL,
@@ -132,6 +155,7 @@ export const configSchema = z
         ? { email: c.BOOTSTRAP_AGENT_EMAIL, password: c.BOOTSTRAP_AGENT_PASSWORD }
         : undefined,
     trustProxy: c.TRUST_PROXY ?? false,
+    metricsToken: c.METRICS_TOKEN,
     retentionDays: c.RETENTION_DAYS,
     logLevel: c.LOG_LEVEL,
     siteDir: resolve(c.SITE_DIR ?? fileURLToPath(new URL("../../web/build", import.meta.url))),
@@ -161,7 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     [...byVariable].map(([variable, message]) => {
       const value = env[variable];
       const shown =
-        value === undefined || /PASSWORD|SECRET|URL/.test(variable) ? "" : ` (got "${value}")`;
+        value === undefined || /PASSWORD|SECRET|TOKEN|URL/.test(variable)
+          ? ""
+          : ` (got "${value}")`;
       return { variable, message: `${message}${shown}` };
     }),
   );

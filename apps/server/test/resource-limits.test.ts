@@ -1,6 +1,6 @@
 /**
  * What one visitor can hold of the server: at most 10 open sockets per chat session and 40 per
- * client address; image decoding two at a time with a short queue (then 503); and what nobody needs
+ * client address (SQLite in one process, and PostgreSQL with Redis, where the counts are shared); image decoding two at a time with a short queue (then 503); and what nobody needs
  * any more (old codes, unusable sessions, spent counters, delivered mail) is pruned on a schedule.
  */
 import type { FastifyInstance } from "fastify";
@@ -13,84 +13,97 @@ import {
   BrowserAt,
   chattingVisitor,
   startChatServer,
+  startChatServerOn,
+  stores,
   type ChatServer,
   type FrameSocket,
   uniqueEmail,
   verifyVisitor,
 } from "./chat-harness";
 import { solid } from "./image-fixtures";
-import { testApp } from "./helpers";
+import { postgresFor, testApp } from "./helpers";
 
-describe("visitor sockets", () => {
-  let server: ChatServer;
-  beforeAll(async () => {
-    server = await startChatServer({ ...AGENT_ENV, TRUST_PROXY: "127.0.0.1" });
-  });
-  afterAll(() => server.close());
+const pgUp = await postgresFor("the visitor socket limits");
 
-  it("allows 10 per chat session; the 11th is refused until one closes", async () => {
-    expect(defaultVisitorSocketLimits.perSession).toBe(10);
-    const visitor = await chattingVisitor(server);
-    const path = `/ws/support/${encodeURIComponent(visitor.email)}/`;
-    const open: FrameSocket[] = [visitor.socket];
-    for (let i = 1; i < 10; i++) {
-      const socket = visitor.browser.socket(path);
-      await socket.opened;
-      open.push(socket);
-    }
-    await expect(visitor.browser.socket(path).opened).rejects.toThrow("429");
-    open[3]?.close();
-    await open[3]?.closed;
-    await expect
-      .poll(async () => {
-        const socket = visitor.browser.socket(path);
-        try {
-          await socket.opened;
-          socket.close();
-          return "open";
-        } catch {
-          return "refused";
-        }
-      })
-      .toBe("open");
-    for (const socket of open) socket.close();
-  });
-
-  it("allows 40 per client address, across sessions", async () => {
-    expect(defaultVisitorSocketLimits.perClient).toBe(40);
-    const ip = "203.0.113.77";
-    const sockets: FrameSocket[] = [];
-    const browsers: Browser[] = [];
-    // Five visitors behind one address, eight tabs each.
-    for (let v = 0; v < 5; v++) {
-      const browser = new BrowserAt(server, ip);
-      const email = uniqueEmail();
-      await verifyVisitor(browser, server.sink, email);
-      await browser.post("/api/support/register", { username: `Visitor ${v}`, email });
-      browsers.push(browser);
-      for (let t = 0; t < 8; t++) {
-        const socket = browser.socket(`/ws/support/${encodeURIComponent(email)}/`, {
-          "x-forwarded-for": ip,
+for (const store of stores) {
+  describe.skipIf(store.pg && !pgUp)(
+    `visitor sockets (${store.name}${store.pg ? " and Redis" : ""})`,
+    () => {
+      let server: ChatServer;
+      beforeAll(async () => {
+        server = await startChatServerOn(store, {
+          ...AGENT_ENV,
+          TRUST_PROXY: "127.0.0.1",
         });
-        await socket.opened;
-        sockets.push(socket);
-      }
-    }
-    const extra = new BrowserAt(server, ip);
-    const email = uniqueEmail();
-    await verifyVisitor(extra, server.sink, email);
-    await expect(
-      extra.socket(`/ws/support/${encodeURIComponent(email)}/`, { "x-forwarded-for": ip }).opened,
-    ).rejects.toThrow("429");
-    // Another address is not affected.
-    const elsewhere = extra.socket(`/ws/support/${encodeURIComponent(email)}/`, {
-      "x-forwarded-for": "203.0.113.78",
-    });
-    await elsewhere.opened;
-    elsewhere.close();
-    for (const socket of sockets) socket.close();
-  });
-});
+      });
+      afterAll(() => server.close());
+
+      it("allows 10 per chat session; the 11th is refused until one closes", async () => {
+        expect(defaultVisitorSocketLimits.perSession).toBe(10);
+        const visitor = await chattingVisitor(server);
+        const path = `/ws/support/${encodeURIComponent(visitor.email)}/`;
+        const open: FrameSocket[] = [visitor.socket];
+        for (let i = 1; i < 10; i++) {
+          const socket = visitor.browser.socket(path);
+          await socket.opened;
+          open.push(socket);
+        }
+        await expect(visitor.browser.socket(path).opened).rejects.toThrow("429");
+        open[3]?.close();
+        await open[3]?.closed;
+        await expect
+          .poll(async () => {
+            const socket = visitor.browser.socket(path);
+            try {
+              await socket.opened;
+              socket.close();
+              return "open";
+            } catch {
+              return "refused";
+            }
+          })
+          .toBe("open");
+        for (const socket of open) socket.close();
+      });
+
+      it("allows 40 per client address, across sessions", async () => {
+        expect(defaultVisitorSocketLimits.perClient).toBe(40);
+        const ip = "203.0.113.77";
+        const sockets: FrameSocket[] = [];
+        const browsers: Browser[] = [];
+        // Five visitors behind one address, eight tabs each.
+        for (let v = 0; v < 5; v++) {
+          const browser = new BrowserAt(server, ip);
+          const email = uniqueEmail();
+          await verifyVisitor(browser, server.sink, email);
+          await browser.post("/api/support/register", { username: `Visitor ${v}`, email });
+          browsers.push(browser);
+          for (let t = 0; t < 8; t++) {
+            const socket = browser.socket(`/ws/support/${encodeURIComponent(email)}/`, {
+              "x-forwarded-for": ip,
+            });
+            await socket.opened;
+            sockets.push(socket);
+          }
+        }
+        const extra = new BrowserAt(server, ip);
+        const email = uniqueEmail();
+        await verifyVisitor(extra, server.sink, email);
+        await expect(
+          extra.socket(`/ws/support/${encodeURIComponent(email)}/`, { "x-forwarded-for": ip })
+            .opened,
+        ).rejects.toThrow("429");
+        // Another address is not affected.
+        const elsewhere = extra.socket(`/ws/support/${encodeURIComponent(email)}/`, {
+          "x-forwarded-for": "203.0.113.78",
+        });
+        await elsewhere.opened;
+        elsewhere.close();
+        for (const socket of sockets) socket.close();
+      });
+    },
+  );
+}
 
 describe("image decoding", () => {
   let server: ChatServer;
@@ -130,7 +143,10 @@ describe("image decoding", () => {
 describe("pruning", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await testApp({ RETENTION_DAYS: "30" }, { housekeeping: { pruneEveryMs: 100 } });
+    app = await testApp(
+      { RETENTION_DAYS: "30" },
+      { housekeeping: { pruneEveryMs: 100, retentionEveryMs: 100 } },
+    );
     await app.ready();
   });
   afterAll(() => app.close());
@@ -224,7 +240,10 @@ describe("pruning", () => {
   });
 
   it("keeps delivered mail forever with RETENTION_DAYS=0", async () => {
-    const keeper = await testApp({ RETENTION_DAYS: "0" }, { housekeeping: { pruneEveryMs: 50 } });
+    const keeper = await testApp(
+      { RETENTION_DAYS: "0" },
+      { housekeeping: { pruneEveryMs: 50, retentionEveryMs: 50 } },
+    );
     try {
       await keeper.ready();
       const now = Date.now();

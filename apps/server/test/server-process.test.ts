@@ -49,9 +49,15 @@ describe("server process", () => {
   });
 
   it("refuses to start in production without SMTP_URL", async () => {
-    const proc = run({ NODE_ENV: "production" });
+    const proc = run({ NODE_ENV: "production", PUBLIC_URL: "https://www.example.com" });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toMatch(/SMTP_URL .*required in production/);
+  });
+
+  it("refuses to start in production without PUBLIC_URL", async () => {
+    const proc = run({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toMatch(/PUBLIC_URL .*required in production/);
   });
 
   it("stops cleanly on SIGTERM", async () => {

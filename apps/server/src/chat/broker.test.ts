@@ -23,6 +23,23 @@ describe("InProcessTransport presence", () => {
   });
 });
 
+describe("InProcessTransport claims", () => {
+  it("lets a member in only below the limit, and again once one left", async () => {
+    const t = new InProcessTransport();
+    const claims = await Promise.all(
+      ["a", "b", "c", "d"].map((m) => t.claimPresence("socket-session:1", m, 3)),
+    );
+    expect(claims).toEqual([true, true, true, false]);
+    // A member already in is not refused by its own place.
+    expect(await t.claimPresence("socket-session:1", "a", 3)).toBe(true);
+    await t.setPresent("socket-session:1", "b", false);
+    expect(await t.claimPresence("socket-session:1", "d", 3)).toBe(true);
+    expect(await t.countPresent("socket-session:1")).toBe(3);
+    expect(t.healthy()).toBe(true);
+    await t.close();
+  });
+});
+
 /** A broker whose log lines are kept, over a transport the test can also publish raw payloads on. */
 function recordingBroker() {
   const lines: { level: "warn" | "error"; msg: string; channel?: unknown }[] = [];

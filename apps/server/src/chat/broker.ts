@@ -4,7 +4,7 @@
  * `publish` takes only that channel's payload, and `subscribe` parses every payload it receives
  * with the channel's schema, dropping (and logging) one that fails, since payloads will come from
  * other instances. What carries them is a BrokerTransport: in process (below) when REDIS_URL is
- * unset; a Redis one plugs into the same interface for several instances.
+ * unset; on Redis (redis-transport.ts) for several instances.
  */
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
@@ -21,8 +21,20 @@ export interface BrokerTransport {
    * there right after: in one step, so of two sockets joining at once exactly one sees 1.
    */
   setPresent(key: string, member: string, present: boolean): Promise<number>;
+  /**
+   * Marks the member present unless `max` others are present under the key already: one step, so
+   * of two sockets taking the last place at once only one gets it. False when refused.
+   */
+  claimPresence(key: string, member: string, max: number): Promise<boolean>;
   /** How many members are present under a key, across every instance. */
   countPresent(key: string): Promise<number>;
+  /** Whether events reach every instance (false while Redis is unreachable). */
+  healthy(): boolean;
+  /**
+   * Runs `handler` when events may have been missed and delivery works again (Redis came back):
+   * the sockets are told to catch up from the database.
+   */
+  onResync(handler: () => void): Unsubscribe;
   close(): Promise<void>;
 }
 
@@ -41,11 +53,14 @@ export class ChatBroker {
    * throws is logged; it never stops the publisher or the other subscribers.
    */
   subscribe<T>(channel: BrokerChannel<T>, handler: (payload: T) => void): Promise<Unsubscribe> {
+    // The handler keeps the schema and the kind, not the channel object: a visitor's channel is
+    // made per subscription and would otherwise stay alive as long as the visitor's sockets.
+    const { kind, payload: schema } = channel;
     return this.transport.subscribe(channel.name, (payload) => {
-      const parsed = channel.payload.safeParse(payload);
+      const parsed = schema.safeParse(payload);
       if (!parsed.success) {
         this.log.warn(
-          { channel: channel.kind, issues: parsed.error.issues.slice(0, 3) },
+          { channel: kind, issues: parsed.error.issues.slice(0, 3) },
           "broker payload dropped: it does not match its channel's schema",
         );
         return;
@@ -53,7 +68,7 @@ export class ChatBroker {
       try {
         handler(parsed.data);
       } catch (err) {
-        this.log.error({ err, channel: channel.kind }, "a broker subscriber failed");
+        this.log.error({ err, channel: kind }, "a broker subscriber failed");
       }
     });
   }
@@ -62,8 +77,20 @@ export class ChatBroker {
     return this.transport.setPresent(key, member, present);
   }
 
+  claimPresence(key: string, member: string, max: number): Promise<boolean> {
+    return this.transport.claimPresence(key, member, max);
+  }
+
   countPresent(key: string): Promise<number> {
     return this.transport.countPresent(key);
+  }
+
+  healthy(): boolean {
+    return this.transport.healthy();
+  }
+
+  onResync(handler: () => void): Unsubscribe {
+    return this.transport.onResync(handler);
   }
 
   close(): Promise<void> {
@@ -71,10 +98,19 @@ export class ChatBroker {
   }
 }
 
+function countOf(members: string | Set<string> | undefined): number {
+  return members === undefined ? 0 : typeof members === "string" ? 1 : members.size;
+}
+
 /** One process: an EventEmitter and in-memory sets. Delivery is synchronous and in order. */
 export class InProcessTransport implements BrokerTransport {
   private readonly emitter = new EventEmitter();
-  private readonly present = new Map<string, Set<string>>();
+  /**
+   * Members present per key. Most keys (a visitor, a chat session) have one socket: that member is
+   * kept as it is, and a Set only once a second one joins (a Set per idle socket was a tenth of
+   * what the socket cost).
+   */
+  private readonly present = new Map<string, string | Set<string>>();
 
   constructor() {
     // Every socket subscribes to its channels; the default warning at 10 listeners would be noise.
@@ -94,19 +130,42 @@ export class InProcessTransport implements BrokerTransport {
   }
 
   setPresent(key: string, member: string, present: boolean): Promise<number> {
-    let members = this.present.get(key);
+    const members = this.present.get(key);
     if (present) {
-      if (!members) this.present.set(key, (members = new Set()));
-      members.add(member);
-    } else if (members) {
-      members.delete(member);
-      if (members.size === 0) this.present.delete(key);
+      if (members === undefined) this.present.set(key, member);
+      else if (typeof members === "string") {
+        if (members !== member) this.present.set(key, new Set([members, member]));
+      } else members.add(member);
+    } else if (members !== undefined) {
+      if (typeof members === "string") {
+        if (members === member) this.present.delete(key);
+      } else {
+        members.delete(member);
+        if (members.size === 1) this.present.set(key, members.values().next().value as string);
+      }
     }
-    return Promise.resolve(members?.size ?? 0);
+    return this.countPresent(key);
+  }
+
+  claimPresence(key: string, member: string, max: number): Promise<boolean> {
+    const members = this.present.get(key);
+    const known = typeof members === "string" ? members === member : members?.has(member);
+    if (!known && countOf(members) >= max) return Promise.resolve(false);
+    return this.setPresent(key, member, true).then(() => true);
   }
 
   countPresent(key: string): Promise<number> {
-    return Promise.resolve(this.present.get(key)?.size ?? 0);
+    return Promise.resolve(countOf(this.present.get(key)));
+  }
+
+  /** One process: nothing between instances can break. */
+  healthy(): boolean {
+    return true;
+  }
+
+  /** Nothing is ever missed in process. */
+  onResync(): Unsubscribe {
+    return () => undefined;
   }
 
   close(): Promise<void> {

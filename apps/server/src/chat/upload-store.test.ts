@@ -1,8 +1,9 @@
 /**
- * The upload store on its own: server-made names, the file and its row written together, and reads
- * that check the name before touching the disk.
+ * The upload store on its own: server-made names, the bytes in the row (so any instance serves
+ * them), uploads stored on disk before still read, and reads that check the name before touching
+ * the disk or the database.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,9 +76,33 @@ for (const dbStore of stores) {
         ...first,
         visitorEmail: "asha@studio.example",
       });
-      // Private to the server's user; no temporary file left behind.
-      expect(statSync(join(uploadsDir(dataDir), first.name)).mode & 0o077).toBe(0);
-      expect(readdirSync(uploadsDir(dataDir)).every((f) => uploadNamePattern.test(f))).toBe(true);
+      // In the database only: another instance, with another disk, reads the same bytes.
+      expect(existsSync(uploadsDir(dataDir))).toBe(false);
+      const elsewhere = createUploadStore(database.db, mkdtempSync(join(tmpdir(), "hl-other-")));
+      expect(await elsewhere.readBytes(first.name)).toEqual(image.data);
+    });
+
+    it("still serves an upload stored on disk before the bytes moved into the database", async () => {
+      const owner = { conversationId, uploadedBy: "visitor:asha@studio.example" };
+      const saved = await store.save(image, owner);
+      // As such a row looks: no bytes in it, the file in DATA_DIR/uploads.
+      await database.db
+        .updateTable("chat_uploads")
+        .set({ data: null })
+        .where("name", "=", saved.name)
+        .execute();
+      expect(await store.readBytes(saved.name)).toBeNull();
+      mkdirSync(uploadsDir(dataDir), { recursive: true });
+      const onDisk = Buffer.from("bytes of an older upload");
+      writeFileSync(join(uploadsDir(dataDir), saved.name), onDisk);
+      expect(await store.readBytes(saved.name)).toEqual(onDisk);
+    });
+
+    it("does not read a file on disk that has no row", async () => {
+      mkdirSync(uploadsDir(dataDir), { recursive: true });
+      const stray = "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.png";
+      writeFileSync(join(uploadsDir(dataDir), stray), "stray");
+      expect(await store.readBytes(stray)).toBeNull();
     });
 
     it("does not look up or read a name that is not an upload name", async () => {
@@ -104,8 +129,7 @@ for (const dbStore of stores) {
       expect(await store.readBytes("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png")).toBeNull();
     });
 
-    it("removes the file again when its row cannot be written", async () => {
-      const before = readdirSync(uploadsDir(dataDir)).length;
+    it("stores nothing when its row cannot be written", async () => {
       const broken = createUploadStore(
         // A database whose every write (a transaction, for the quota's count and the insert) fails.
         new Proxy(database.db, {
@@ -120,10 +144,12 @@ for (const dbStore of stores) {
         }),
         dataDir,
       );
+      const before = await database.db.selectFrom("chat_uploads").select("id").execute();
       await expect(
         broken.save(image, { conversationId, uploadedBy: "visitor:asha@studio.example" }),
       ).rejects.toThrow("database is down");
-      expect(readdirSync(uploadsDir(dataDir)).length).toBe(before);
+      const after = await database.db.selectFrom("chat_uploads").select("id").execute();
+      expect(after.length).toBe(before.length);
     });
   });
 }

@@ -1,23 +1,19 @@
 /**
- * Stored chat images: the re-encoded bytes in `<DATA_DIR>/uploads/<name>` and a chat_uploads row
- * naming the conversation, the type, the size and who sent it. The name is made here (24 random
- * bytes, base64url, and the extension of the format the image was re-encoded to); nothing of the
- * client's file name is used. Reading by name checks the name against the upload name pattern
- * before anything touches the disk or the database, so no name can reach outside the folder.
- *
- * A file is written under a temporary name (which the pattern never accepts) and renamed into place,
- * then its row is inserted if the conversation's quota has room; a failed or refused insert removes
- * the file again. A row always has its file,
- * except after a crash between the rename and the insert, which leaves an unreferenced file that
- * nothing serves.
+ * Stored chat images: a chat_uploads row with the re-encoded bytes, the conversation, the type, the
+ * size and who sent it. In the database, so any instance serves any upload without a shared disk
+ * (docs/decisions/0018); uploads stored before that live in `<DATA_DIR>/uploads/<name>` and are
+ * still read from there. The name is made here (24 random bytes, base64url, and the extension of
+ * the format the image was re-encoded to); nothing of the client's file name is used. Reading by
+ * name checks the name against the upload name pattern before anything touches the disk or the
+ * database, so no name can reach outside the folder.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { readFile, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import {
   findUpload,
+  findUploadBytes,
   fitsUploadQuota,
   insertUploadWithinQuota,
   type NewUploadRow,
@@ -44,7 +40,7 @@ export interface UploadOwner {
 }
 
 export interface UploadStore {
-  /** The folder the files live in. */
+  /** The folder where uploads stored before 0006 live. */
   readonly dir: string;
   /** Saves the image; UploadQuotaError when the conversation's quota for this side is full. */
   save(image: ProcessedImage, owner: UploadOwner, now?: number): Promise<UploadRecord>;
@@ -54,6 +50,12 @@ export interface UploadStore {
   find(name: string): Promise<UploadWithOwner | null>;
   /** The stored bytes of a well-formed name, or null when there is no such file. */
   readBytes(name: string): Promise<Buffer | null>;
+  /**
+   * Removes the files of these names, whose rows are already gone (retention, an erased visitor):
+   * the bytes of uploads stored since 0006 went with their rows; older ones have a file in the
+   * folder. A file already missing is fine; answers how many were removed.
+   */
+  removeBytes(names: string[]): Promise<number>;
 }
 
 /** The conversation already holds as many images of this side as it may. */
@@ -73,43 +75,25 @@ export function uploadsDir(dataDir: string): string {
 
 export function createUploadStore(db: Kysely<Database>, dataDir: string): UploadStore {
   const dir = uploadsDir(dataDir);
-  let dirReady: Promise<unknown> | undefined;
 
   return {
     dir,
 
     async save(image, owner, now = Date.now()) {
-      dirReady ??= mkdir(dir, { recursive: true, mode: 0o700 });
-      await dirReady;
       const name = newUploadName(image.extension);
-      const path = join(dir, name);
-      // A leading dot: the upload name pattern never matches a temporary file.
-      const temporary = join(dir, `.${randomBytes(12).toString("hex")}.tmp`);
-      await writeFile(temporary, image.data, { flag: "wx", mode: 0o600 });
-      try {
-        await rename(temporary, path);
-      } catch (error) {
-        await unlink(temporary).catch(() => undefined);
-        throw error;
-      }
-      try {
-        const row: NewUploadRow = {
-          name,
-          conversationId: owner.conversationId,
-          contentType: image.contentType,
-          size: image.data.length,
-          width: image.width,
-          height: image.height,
-          uploadedBy: owner.uploadedBy,
-          createdAt: now,
-        };
-        const id = await insertUploadWithinQuota(db, row);
-        if (id === undefined) throw new UploadQuotaError();
-        return { ...row, id, url: uploadUrlPath(name) };
-      } catch (error) {
-        await unlink(path).catch(() => undefined);
-        throw error;
-      }
+      const row: NewUploadRow = {
+        name,
+        conversationId: owner.conversationId,
+        contentType: image.contentType,
+        size: image.data.length,
+        width: image.width,
+        height: image.height,
+        uploadedBy: owner.uploadedBy,
+        createdAt: now,
+      };
+      const id = await insertUploadWithinQuota(db, row, image.data);
+      if (id === undefined) throw new UploadQuotaError();
+      return { ...row, id, url: uploadUrlPath(name) };
     },
 
     async hasRoom(owner) {
@@ -124,12 +108,32 @@ export function createUploadStore(db: Kysely<Database>, dataDir: string): Upload
 
     async readBytes(name) {
       if (!isUploadName(name)) return null;
+      const stored = await findUploadBytes(db, name);
+      if (!stored) return null;
+      if (stored.data) return stored.data;
       try {
         return await readFile(join(dir, name));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+
+    async removeBytes(names) {
+      let removed = 0;
+      for (const name of names) {
+        if (!isUploadName(name)) continue;
+        const path = join(dir, name);
+        try {
+          await unlink(path);
+          removed += 1;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+            await rm(path, { force: true });
+          }
+        }
+      }
+      return removed;
     },
   };
 }

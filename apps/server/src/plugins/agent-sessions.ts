@@ -10,6 +10,7 @@ import { apiError } from "@hourline/contracts/api-error";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { maskEmail } from "../log/redaction";
 import fp from "fastify-plugin";
 import { channels, type AgentSessionEndedEvent } from "../chat/broker-channels";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
@@ -86,7 +87,9 @@ export interface AgentSessions {
   /** The session cookie's name: `__Host-hl_agent` on https, `hl_agent` otherwise. */
   readonly cookieName: string;
   /** The request's agent and session from its cookie, or null (none, unknown, expired, disabled). */
-  authenticate(request: FastifyRequest): Promise<AuthenticatedAgent | null>;
+  authenticate(
+    request: Pick<FastifyRequest, "cookies" | "headers">,
+  ): Promise<AuthenticatedAgent | null>;
   /**
    * Checks the pair and opens a session. Every refusal looks the same to the caller whatever the
    * cause (unknown e-mail, wrong password, disabled agent) and takes the same time; `limited`
@@ -165,7 +168,10 @@ export function signedInAgent(request: FastifyRequest): AuthenticatedAgent {
   return request.agentSession;
 }
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
+function readCookie(
+  request: Pick<FastifyRequest, "cookies" | "headers">,
+  name: string,
+): string | undefined {
   if (request.cookies) return request.cookies[name];
   // Outside the scope of @fastify/cookie's hook: read the header directly.
   const header = request.headers.cookie;
@@ -312,7 +318,7 @@ export default fp<AgentSessionsOptions>(
             passwordHash: await hashPassword(password),
           });
           app.log.info(
-            { agentId: agent.id, email: agent.email },
+            { agentId: agent.id, email: maskEmail(agent.email) },
             "created the bootstrap agent from BOOTSTRAP_AGENT_EMAIL (role admin)",
           );
         } catch (err) {

@@ -29,8 +29,11 @@ export interface VisitorSession {
 }
 
 export interface VisitorSessions {
-  /** The session this request's cookie proves, or null (no cookie, unknown, expired or idle). */
-  authenticate(request: FastifyRequest): Promise<VisitorSession | null>;
+  /**
+   * The session this request's cookie proves, or null (no cookie, unknown, expired or idle). Only
+   * the cookies are read: a socket re-checks its session with the cookies it was opened with.
+   */
+  authenticate(request: Pick<FastifyRequest, "cookies">): Promise<VisitorSession | null>;
   /** Starts a session for `email`, replacing this browser's earlier one, and sets the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, email: string): Promise<VisitorSession>;
   /** Ends a session and closes its sockets, on every instance. */
@@ -58,7 +61,7 @@ export default fp<VisitorSessionOptions>(
     const lifetimeMs = options.lifetimeMs ?? visitorSessionLifetime.absoluteMs;
     const idleMs = options.idleMs ?? visitorSessionLifetime.idleMs;
 
-    function tokenOf(request: FastifyRequest): string | undefined {
+    function tokenOf(request: Pick<FastifyRequest, "cookies">): string | undefined {
       const token = request.cookies[cookieName];
       return looksLikeSessionToken(token) ? token : undefined;
     }

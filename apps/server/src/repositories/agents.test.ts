@@ -2,22 +2,18 @@
  * The agent repositories (agents, agent sessions, the console's inbox queries) on SQLite and on the
  * PostgreSQL of this machine: the same calls give the same answers on both.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { onBothDatabases, type MigratedDatabase } from "../../test/migrated-databases";
 import { insertConversation, insertMessage } from "../../test/chat-rows";
-import { freshPgSchema, PG_URL, postgresFor } from "../../test/helpers";
 import { hashSessionToken } from "../auth/session-tokens";
-import { openDatabase, type DatabaseHandle } from "../db/database";
 import type { Database } from "../db/schema";
 import {
-  listConversationSummaries,
   listVisitorConversations,
   markConversationRead,
   listConversationMessages,
 } from "./agent-inbox";
+import { listConversationSummaries } from "./conversation-list";
 import {
   agentSessionLifetime,
   createAgentSession,
@@ -55,18 +51,11 @@ import {
   updateCannedReply,
 } from "./canned-replies";
 
-const pgUp = await postgresFor("the agent repository tests");
-
-function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): Promise<void> }>) {
-  let handle: DatabaseHandle;
-  let close: () => Promise<void>;
+function repositoryTests(database: MigratedDatabase) {
   let db: Kysely<Database>;
-  beforeAll(async () => {
-    ({ handle, close } = await open());
-    await handle.migrate();
-    db = handle.db;
+  beforeAll(() => {
+    db = database.db;
   });
-  afterAll(async () => close());
 
   describe("agents", () => {
     it("creates an agent with its e-mail trimmed and lower-cased", async () => {
@@ -519,30 +508,4 @@ function repositoryTests(open: () => Promise<{ handle: DatabaseHandle; close(): 
   });
 }
 
-describe("agent repositories on SQLite", () => {
-  repositoryTests(async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hourline-agents-"));
-    const handle = openDatabase({ dataDir: dir });
-    return {
-      handle,
-      async close() {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  });
-});
-
-describe.skipIf(!pgUp)("agent repositories on PostgreSQL", () => {
-  repositoryTests(async () => {
-    const { schema, drop } = await freshPgSchema();
-    const handle = openDatabase({ dataDir: "unused", databaseUrl: PG_URL, pgSchema: schema });
-    return {
-      handle,
-      async close() {
-        await handle.close();
-        await drop();
-      },
-    };
-  });
-});
+await onBothDatabases("the agent repositories", repositoryTests);

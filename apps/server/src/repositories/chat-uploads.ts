@@ -70,6 +70,7 @@ export function fitsUploadQuota(usage: UploadUsage, size: number): boolean {
 export async function insertUploadWithinQuota(
   db: Kysely<Database>,
   upload: NewUploadRow,
+  data: Buffer,
 ): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) {
@@ -90,6 +91,7 @@ export async function insertUploadWithinQuota(
         height: upload.height,
         uploaded_by: upload.uploadedBy,
         created_at: upload.createdAt,
+        data,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -132,6 +134,24 @@ export async function findUpload(
     createdAt: row.created_at,
     visitorEmail: row.visitor_email,
   };
+}
+
+/**
+ * The stored bytes of an upload: `data` of its row, `null` for an upload stored on disk before
+ * the bytes moved into the database; undefined when there is no such upload.
+ */
+export async function findUploadBytes(
+  db: Kysely<Database>,
+  name: string,
+): Promise<{ data: Buffer | null } | undefined> {
+  const row = await db
+    .selectFrom("chat_uploads")
+    .select("data")
+    .where("name", "=", name)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // SQLite answers a Buffer; PostgreSQL's bytea too, through pg. Either may be a Uint8Array.
+  return { data: row.data === null ? null : Buffer.from(row.data) };
 }
 
 /** How many of `names` are uploads of this conversation. */

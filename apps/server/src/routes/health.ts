@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 
-/** /healthz: the process answers. /readyz: the database answers and every migration is applied. */
+/**
+ * /healthz: the process answers. /readyz: the database answers and every migration is applied (200,
+ * else 503). With REDIS_URL it also says whether Redis is reachable (`redis: "up" | "down"`), without
+ * changing the status: an instance without Redis still serves its own sockets and commits every
+ * message, and a load balancer that took every instance out of rotation would serve nobody.
+ */
 const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", async () => ({ status: 200 }));
 
@@ -17,7 +22,10 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
           },
         });
       }
-      return { status: 200 };
+      if (!app.redis) return { status: 200 };
+      const redis = app.chatBroker.healthy() ? "up" : "down";
+      if (redis === "down") app.log.warn("readiness: redis is down");
+      return { status: 200, redis };
     } catch (err) {
       app.log.warn({ err }, "readiness check failed");
       return reply.code(503).send({

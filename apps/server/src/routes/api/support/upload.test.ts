@@ -4,7 +4,7 @@
  * decompression bombs, several files at once), path traversal, and the headers images are served
  * with.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -170,6 +170,17 @@ for (const store of stores) {
       return app.database.db.selectFrom("chat_uploads").selectAll().orderBy("id").execute();
     }
 
+    /** The bytes stored for an upload: in its row, where every instance reads them. */
+    async function storedBytes(name: string): Promise<Buffer> {
+      const row = await app.database.db
+        .selectFrom("chat_uploads")
+        .select("data")
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
+      if (!row.data) throw new Error(`no bytes stored for ${name}`);
+      return Buffer.from(row.data);
+    }
+
     function storedFiles(): string[] {
       try {
         return readdirSync(uploadsDir(dataDir));
@@ -220,7 +231,7 @@ for (const store of stores) {
           height: 32,
           uploaded_by: "visitor:asha@studio.example",
         });
-        const file = readFileSync(join(uploadsDir(dataDir), name));
+        const file = await storedBytes(name);
         expect(row?.size).toBe(file.length);
         // Nothing of the client's file name reached the disk.
         expect(storedFiles().some((f) => f.includes("passwd"))).toBe(false);
@@ -235,7 +246,7 @@ for (const store of stores) {
         expect(res.statusCode).toBe(200);
         const name = res.json<{ url: string }>().url.split("/").pop() ?? "";
         expect(name).toMatch(/\.jpg$/);
-        const stored = readFileSync(join(uploadsDir(dataDir), name));
+        const stored = await storedBytes(name);
         expect(stored.includes("Secret Owner")).toBe(false);
         expect(stored.includes("Exif")).toBe(false);
       });
@@ -350,7 +361,7 @@ for (const store of stores) {
             const res = await upload([imagePart(data, `x.${ext}`, `image/${ext}`)], { token });
             expect(res.statusCode).toBe(200);
             const name = res.json<{ url: string }>().url.split("/").pop() ?? "";
-            const stored = readFileSync(join(uploadsDir(dataDir), name));
+            const stored = await storedBytes(name);
             expect(stored.includes("<script>")).toBe(false);
             expect(stored.includes("alert(")).toBe(false);
             expect(stored.equals(data)).toBe(false);
@@ -452,7 +463,7 @@ for (const store of stores) {
           token: owner.token,
         });
         url = res.json<{ url: string }>().url;
-        stored = readFileSync(join(uploadsDir(dataDir), url.split("/").pop() ?? ""));
+        stored = await storedBytes(url.split("/").pop() ?? "");
       });
 
       it("serves the owner's image with fixed, safe headers", async () => {
