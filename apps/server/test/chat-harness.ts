@@ -8,6 +8,13 @@ import WebSocket from "ws";
 import type { BuildOptions } from "../src/app";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
 import { freshPgSchema, PG_URL, testApp } from "./helpers";
+import { redisEnv, redisFor } from "./redis-service";
+
+/**
+ * Asked once per test file, when a PostgreSQL run first starts. Without Redis (said loudly; under
+ * CI a failure) the PostgreSQL runs use the in-process broker.
+ */
+let redisUp: Promise<boolean> | undefined;
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -46,8 +53,9 @@ export async function startChatServer(
 export { postgresFor, stores, type Store } from "./helpers";
 
 /**
- * A chat server on SQLite, or on PostgreSQL in a fresh schema that close() drops. `schema` lets
- * a second instance share the first one's database.
+ * A chat server on SQLite in one process, or as one of several instances would run: on PostgreSQL
+ * in a fresh schema that close() drops, with its chat events on Redis (a key prefix of its own)
+ * when Redis answers. `schema` lets a second instance share the first one's database.
  */
 export async function startChatServerOn(
   store: { pg: boolean },
@@ -56,6 +64,8 @@ export async function startChatServerOn(
 ): Promise<ChatServer & { schema?: string }> {
   const { schema: shared, ...rest } = options;
   if (!store.pg) return startChatServer(env, rest);
+  redisUp ??= redisFor("the chat events of the PostgreSQL runs on Redis");
+  env = { ...redisEnv(await redisUp), ...env };
   const fresh = shared ? undefined : await freshPgSchema();
   const schema = shared ?? (fresh?.schema as string);
   let server: ChatServer;
@@ -243,7 +253,7 @@ export async function verifyVisitor(browser: Browser, sink: SmtpSink, email: str
 
 /** A verified, registered visitor with an open socket. */
 export async function chattingVisitor(
-  server: ChatServer,
+  server: Pick<ChatServer, "baseUrl" | "wsUrl" | "sink">,
   name = "Asha Rao",
   email = uniqueEmail(),
 ) {
@@ -264,7 +274,7 @@ export async function chattingVisitor(
 
 /** A signed-in agent (created through the bootstrap variables) with an open socket. */
 export async function connectedAgent(
-  server: ChatServer,
+  server: Pick<ChatServer, "baseUrl" | "wsUrl" | "sink">,
   email = "lead@hourline.example",
   password = "correct horse battery",
 ) {

@@ -50,6 +50,8 @@ const AGENT_PASSWORD = "agent password 2026";
 /** Everything a request of the table needs that only exists once the server has data. */
 interface Sample {
   conversationId: number;
+  /** Ended before anyone answered: a missed chat. */
+  endedConversationId: number;
   messageId: number;
   contactId: number;
   cannedReplyId: number;
@@ -97,11 +99,27 @@ const getRouteRows: Pick<RouteCase, "route" | "path" | "adminOnly">[] = [
     path: (s) => `/api/agent/conversations/${s.conversationId}/messages?after=0`,
   },
   {
+    route: "/api/agent/conversations/counts",
+    path: () => "/api/agent/conversations/counts",
+  },
+  {
+    route: "/api/agent/conversations/:id/entries",
+    path: (s) => `/api/agent/conversations/${s.conversationId}/entries`,
+  },
+  { route: "/api/agent/team", path: () => "/api/agent/team" },
+  {
     route: "/api/agent/contact-messages",
     path: () => "/api/agent/contact-messages?q=demo&filter=unhandled",
   },
   { route: "/api/agent/canned-replies", path: () => "/api/agent/canned-replies" },
   { route: "/api/agent/agents", path: () => "/api/agent/agents", adminOnly: true },
+  {
+    route: "/api/agent/visitors/:email/export",
+    path: () => `/api/agent/visitors/${encodeURIComponent("asha@example.com")}/export`,
+    adminOnly: true,
+  },
+  { route: "/api/agent/audit-log", path: () => "/api/agent/audit-log", adminOnly: true },
+  { route: "/api/agent/operations", path: () => "/api/agent/operations", adminOnly: true },
 ];
 const getRoutes: RouteCase[] = getRouteRows.map((c) => ({
   ...c,
@@ -157,6 +175,53 @@ const routeTable: RouteCase[] = [
     body: (s) => ({ last_id: s.messageId }),
     session: "required",
     ok: 200,
+    bodyLimit: 1024,
+  },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/notes",
+    path: (s) => `/api/agent/conversations/${s.conversationId}/notes`,
+    body: () => ({ body: "Asked about leave balances" }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 64 * 1024,
+  },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/email-answer",
+    path: (s) => `/api/agent/conversations/${s.endedConversationId}/email-answer`,
+    body: () => ({ body: "Here is the answer you asked for." }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 64 * 1024,
+  },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/handled",
+    path: (s) => `/api/agent/conversations/${s.endedConversationId}/handled`,
+    body: () => ({}),
+    session: "required",
+    ok: 200,
+    bodyLimit: 1024,
+  },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/assign",
+    path: (s) => `/api/agent/conversations/${s.conversationId}/assign`,
+    body: (s) => ({ agent_id: s.targetAgentId }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 1024,
+  },
+  {
+    // The open conversation: a valid request that answers 409 every time, so the table's calls
+    // can repeat it (reopening the ended one would succeed once only).
+    method: "POST",
+    route: "/api/agent/conversations/:id/reopen",
+    path: (s) => `/api/agent/conversations/${s.conversationId}/reopen`,
+    body: () => ({}),
+    session: "required",
+    ok: 409,
     bodyLimit: 1024,
   },
   {
@@ -237,6 +302,16 @@ const routeTable: RouteCase[] = [
     bodyLimit: 8 * 1024,
   },
 ];
+
+// An address nobody used: erasing it removes nothing the other rows need.
+routeTable.push({
+  method: "DELETE",
+  route: "/api/agent/visitors/:email",
+  path: () => `/api/agent/visitors/${encodeURIComponent("nobody.here@example.com")}`,
+  session: "required",
+  adminOnly: true,
+  ok: 200,
+});
 
 const label = (c: RouteCase) => `${c.method} ${c.route}`;
 
@@ -322,6 +397,15 @@ for (const store of stores) {
         startedAt: Date.now() - 60_000,
       });
       const messageId = await insertMessage(db, conversationId, "visitor", "Hello", Date.now());
+      const endedConversationId = await insertConversation(db, {
+        email: "left@studio.example",
+        name: "Left Early",
+        startedAt: Date.now() - 120_000,
+        state: "ended",
+        endedAt: Date.now() - 60_000,
+        endedBy: "visitor",
+      });
+      await insertMessage(db, endedConversationId, "visitor", "Need it today", Date.now() - 90_000);
       const contactId = await insertContactMessage(db, {
         name: "Kiran",
         email: "kiran@example.com",
@@ -337,6 +421,7 @@ for (const store of stores) {
       };
       sample = {
         conversationId,
+        endedConversationId,
         messageId,
         contactId,
         cannedReplyId: await reply("Greeting"),
@@ -459,7 +544,14 @@ for (const store of stores) {
       for (const c of routeTable.filter((r) => r.adminOnly)) {
         const res = await send(app, c, sample, { cookie: cookieOf(plain) });
         expect(res.statusCode, label(c)).toBe(403);
-        expect(jsonOf(c, res), label(c)).toEqual(c.method === "HEAD" ? undefined : ADMINS_ONLY);
+        if (c.method === "HEAD") expect(jsonOf(c, res), label(c)).toBeUndefined();
+        else {
+          // Each admin area says what only an admin may do there.
+          expect(jsonOf(c, res), label(c)).toEqual({
+            ...ADMINS_ONLY,
+            error: { ...ADMINS_ONLY.error, message: expect.stringMatching(/^Only an admin can /) },
+          });
+        }
       }
       expect(await snapshot(app)).toBe(before);
     });

@@ -230,16 +230,30 @@ test("keyboard: next and previous conversation, reply, end chat, the shortcuts l
       ui.items.and(agent.page.locator(`[data-conversation-id="${chat.conversationId}"]`)),
     ).toHaveCount(1);
   }
-  // The list is newest first: the first visitor is further down.
-  const ids = await ui.items.evaluateAll((items) =>
-    items.map((i) => Number(i.getAttribute("data-conversation-id"))),
+  const order = () =>
+    ui.items.evaluateAll((items) =>
+      items.map((i) => Number(i.getAttribute("data-conversation-id"))),
+    );
+  // Neither has waited for an answer, so newest first: the first visitor is further down.
+  const ids = await order();
+  expect(ids.indexOf(chats[0]?.conversationId ?? -1)).toBeGreaterThan(
+    ids.indexOf(chats[1]?.conversationId ?? -1),
   );
-  const at = ids.indexOf(chats[1]?.conversationId ?? -1);
-  expect(ids.indexOf(chats[0]?.conversationId ?? -1)).toBeGreaterThan(at);
-  await agent.page.keyboard.press("Alt+ArrowDown");
-  await expect(agent.page).toHaveURL(new RegExp(`/console/conversations/${ids[at + 1]}$`));
-  await agent.page.keyboard.press("Alt+ArrowUp");
-  await expect(agent.page).toHaveURL(new RegExp(`/console/conversations/${ids[at]}$`));
+  // Alt+ArrowDown opens the conversation below the open one and Alt+ArrowUp the one above, in
+  // the list as it stands when the key is pressed: other tests' chats come and go meanwhile.
+  const move = async (key: "Alt+ArrowDown" | "Alt+ArrowUp") =>
+    expect(async () => {
+      const now = await order();
+      const open = Number(new URL(agent.page.url()).pathname.split("/").pop());
+      const target = now[now.indexOf(open) + (key === "Alt+ArrowDown" ? 1 : -1)];
+      expect(target).toBeDefined();
+      await agent.page.keyboard.press(key);
+      await expect(agent.page).toHaveURL(new RegExp(`/console/conversations/${target}$`), {
+        timeout: 2_000,
+      });
+    }).toPass();
+  await move("Alt+ArrowDown");
+  await move("Alt+ArrowUp");
 
   await agent.page.keyboard.press("Alt+r");
   await expect(ui.editor).toBeFocused();

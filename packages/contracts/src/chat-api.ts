@@ -7,6 +7,7 @@ import { z } from "zod/mini";
 import { chatLimits, chatParties } from "./chat-message";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
+import { visitorContextInputSchema } from "./visitor-context";
 
 /** The messages of the chat's registration form, exactly as the visitor sees them. */
 export const chatFormMessages = {
@@ -67,6 +68,11 @@ export const registerBodySchema = z.object({
   email,
   /** "E-mail me a transcript" when the chat ends. */
   transcript: z.optional(z.boolean()),
+  /**
+   * The pages of this visit and the visitor's time zone (see visitor-context). Cleaned, never
+   * refused: a bad value is dropped so the chat still opens.
+   */
+  context: z.optional(visitorContextInputSchema),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -5,6 +5,7 @@
  * the same thing everywhere.
  */
 import { z } from "zod/mini";
+import { trimEndWhere } from "./text";
 
 export const chatLimits = {
   name: 100,
@@ -111,6 +112,36 @@ export function textToMessageHtml(text: string): string {
     .replace(/'/g, "&#39;")
     .replace(/\r\n?/g, "\n")
     .replace(/\n/g, "<br>");
+}
+
+/**
+ * An agent's typed reply as message HTML, with every http(s) address in it a link (its text is the
+ * address itself, so it always shows where it leads). Only http and https become links; the
+ * server's sanitizer checks every link again before storing.
+ */
+export function textToLinkedMessageHtml(text: string): string {
+  // A URL ends before whitespace or a quote or angle bracket, and does not take trailing
+  // punctuation of the sentence around it.
+  const urlPattern = /https?:\/\/[^\s<>"']+/gi;
+  let out = "";
+  let last = 0;
+  for (const match of text.matchAll(urlPattern)) {
+    let url = match[0];
+    url = trimEndWhere(url, (c) => ".,;:!?)]".includes(c));
+    const start = match.index;
+    out += textToMessageHtml(text.slice(last, start));
+    let valid = false;
+    try {
+      const parsed = new URL(url);
+      valid = parsed.protocol === "http:" || parsed.protocol === "https:";
+    } catch {
+      valid = false;
+    }
+    const escaped = textToMessageHtml(url);
+    out += valid ? `<a href="${escaped}">${escaped}</a>` : escaped;
+    last = start + url.length;
+  }
+  return out + textToMessageHtml(text.slice(last));
 }
 
 /** The HTML of an image message pointing at an uploaded file. */

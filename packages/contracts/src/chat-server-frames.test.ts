@@ -34,6 +34,8 @@ const summary: ConversationSummary = {
   unread: 1,
   waiting_since: 3,
   visitor_online: true,
+  missed: false,
+  assignee: { id: 4, name: "Bo" },
 };
 
 const contact: ContactMessageSummary = {

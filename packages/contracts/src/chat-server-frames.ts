@@ -7,6 +7,7 @@
 import { z } from "zod/mini";
 import { chatMessageSchema, chatParties } from "./chat-message";
 import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
+import { agentEntrySchema } from "./console-team";
 
 /** A message is stored: `id` is its row, `client_id` the sender's own id for it. */
 export const ackFrameSchema = z.object({
@@ -19,6 +20,11 @@ export type AckFrame = z.infer<typeof ackFrameSchema>;
 /** A stored message, to the visitor's tabs (sender "support" for agents) and to every agent. */
 export const messageFrameSchema = z.extend(chatMessageSchema, {
   message_type: z.literal("message"),
+  /**
+   * The message before this one in its conversation (null for the first). A client whose last
+   * message is older missed one on the way (an instance or Redis restarted) and fetches `?after=`.
+   */
+  previous_id: z.optional(z.nullable(z.number())),
 });
 export type MessageFrame = z.infer<typeof messageFrameSchema>;
 
@@ -98,6 +104,22 @@ export const agentPresenceFrameSchema = z.object({
 });
 export type AgentPresenceFrame = z.infer<typeof agentPresenceFrameSchema>;
 
+/**
+ * Events may have been missed (the instances lost touch with each other for a while and have it
+ * back): fetch what came after the last message held (`?after=`) and the lists.
+ */
+export const catchUpFrameSchema = z.object({ message_type: z.literal("catch_up") });
+export type CatchUpFrame = z.infer<typeof catchUpFrameSchema>;
+
+/**
+ * On the agent socket: an agent added an internal note or answered by e-mail. Never on a
+ * visitor's channel.
+ */
+export const agentEntryFrameSchema = z.extend(agentEntrySchema, {
+  message_type: z.literal("agent_entry"),
+});
+export type AgentEntryFrame = z.infer<typeof agentEntryFrameSchema>;
+
 /** Every frame /ws/support/{email}/ sends. */
 export const visitorServerFrameSchema = z.discriminatedUnion("message_type", [
   ackFrameSchema,
@@ -106,6 +128,7 @@ export const visitorServerFrameSchema = z.discriminatedUnion("message_type", [
   presenceFrameSchema,
   typingFrameSchema,
   errorFrameSchema,
+  catchUpFrameSchema,
 ]);
 export type VisitorServerFrame = z.infer<typeof visitorServerFrameSchema>;
 
@@ -119,6 +142,8 @@ export const agentServerFrameSchema = z.discriminatedUnion("message_type", [
   typingFrameSchema,
   visitorPresenceFrameSchema,
   agentPresenceFrameSchema,
+  agentEntryFrameSchema,
   errorFrameSchema,
+  catchUpFrameSchema,
 ]);
 export type AgentServerFrame = z.infer<typeof agentServerFrameSchema>;

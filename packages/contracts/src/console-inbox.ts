@@ -6,6 +6,7 @@
  */
 import { z } from "zod/mini";
 import { chatMessageSchema, chatParties } from "./chat-message";
+import { assigneeSchema } from "./console-team";
 
 export const conversationSummarySchema = z.object({
   id: z.number(),
@@ -25,6 +26,13 @@ export const conversationSummarySchema = z.object({
   waiting_since: z.nullable(z.number()),
   /** At least one of the visitor's tabs has the chat socket open right now. */
   visitor_online: z.boolean(),
+  /**
+   * Ended before any agent answered a visitor who wrote, and nobody has dealt with it since
+   * (marked it handled or answered by e-mail).
+   */
+  missed: z.boolean(),
+  /** The agent who took the conversation (display name only); null while unassigned. */
+  assignee: z.nullable(assigneeSchema),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationSummaryListSchema = z.array(conversationSummarySchema);

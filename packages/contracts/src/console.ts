@@ -11,6 +11,7 @@ import { contactMessageSummarySchema, conversationSummarySchema } from "./consol
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { dropNul, hasControlCharacter } from "./text";
+import { visitorContextSchema } from "./visitor-context";
 
 export { agentPasswordRules };
 
@@ -80,6 +81,8 @@ export const visitorDetailsSchema = z.object({
   online: z.boolean(),
   /** The visitor ticked "E-mail me a transcript" for this conversation. */
   transcript_requested: z.boolean(),
+  /** What the widget told of this visit when the chat opened; empty when it told nothing. */
+  context: visitorContextSchema,
 });
 export type VisitorDetails = z.infer<typeof visitorDetailsSchema>;
 

@@ -10,16 +10,21 @@ import {
   type ConversationDetailAnswer,
 } from "@hourline/contracts/console";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
+import { storedVisitorContext } from "@hourline/contracts/visitor-context";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { ConversationView } from "@hourline/contracts/console-team";
 import {
   findConversationSummary,
   listConversationMessages,
-  listConversationSummaries,
   listVisitorConversations,
   markConversationRead,
   type ConversationRecord,
 } from "../repositories/agent-inbox";
+import {
+  listConversationSummaries,
+  type ConversationListOptions,
+} from "../repositories/conversation-list";
 import { findConversation } from "../repositories/chat-conversations";
 import { findChatVisitor } from "../repositories/chat-visitors";
 import type { ChatBroker } from "./broker";
@@ -44,8 +49,12 @@ export class ConsoleReadModel {
     return records.map((r) => ({ ...r, visitor_online: online.get(r.visitor_email) ?? false }));
   }
 
-  async conversationSummaries(state: "open" | "ended"): Promise<ConversationSummary[]> {
-    return this.withPresence(await listConversationSummaries(this.db, state));
+  /** One page of a view, newest activity first (see listConversationSummaries). */
+  async conversationSummaries(
+    view: ConversationView,
+    options: ConversationListOptions = {},
+  ): Promise<ConversationSummary[]> {
+    return this.withPresence(await listConversationSummaries(this.db, view, options));
   }
 
   async conversationSummary(id: number): Promise<ConversationSummary | undefined> {
@@ -81,6 +90,7 @@ export class ConsoleReadModel {
         first_seen_at: visitor?.createdAt ?? conversation.started_at,
         online: conversation.visitor_online,
         transcript_requested: row?.transcript_requested === 1,
+        context: storedVisitorContext(row?.visitor_context ?? null),
       },
       // The same visitor: their presence is known already.
       earlier: earlier.map((r) => ({ ...r, visitor_online: conversation.visitor_online })),

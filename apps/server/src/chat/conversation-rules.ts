@@ -7,11 +7,13 @@
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { uploadPathPrefix, type ChatMessage, type MsgType } from "@hourline/contracts/chat-message";
 import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/chat-server-frames";
+import type { VisitorContext } from "@hourline/contracts/visitor-context";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { ChatParty, Database } from "../db/schema";
 import { chatOfflineAlertMail } from "../mail/templates/chat-mails";
 import {
+  claimUnassigned,
   endConversation,
   findConversation,
   findOpenConversation,
@@ -35,13 +37,15 @@ import { ChatRuleError } from "./chat-rule-error";
 import { forVisitor, toChatMessage, type ChatMessageRow } from "./chat-message-row";
 import type { ConsoleReadModel } from "./console-read-model";
 import type { FollowUpMail } from "./follow-up-mail";
-import { isBlankMessageHtml, messageImageSources, sanitizeMessageHtml } from "./message-html";
+import { cleanMessageFacts, sanitizeMessageHtml } from "./message-html";
 
 export type { ConversationRow };
 
 export interface ConversationRulesOptions {
   publicUrl: string;
   supportInbox: string;
+  /** Counts each message stored (not a resend of one already stored). */
+  messageStored?: ((side: ChatParty) => void) | undefined;
 }
 
 interface NewMessage {
@@ -81,6 +85,7 @@ export class ConversationRules {
     email: string,
     name: string,
     transcript: boolean,
+    context: VisitorContext = {},
   ): Promise<{
     visitorId: number;
     conversation: ConversationRow;
@@ -89,11 +94,16 @@ export class ConversationRules {
   }> {
     const now = Date.now();
     const agentsOnline = await this.presence.agentsOnline();
+    const contextJson = Object.keys(context).length > 0 ? JSON.stringify(context) : null;
     const result = await this.db.transaction().execute(async (trx) => {
       const visitorId = await saveChatVisitor(trx, { email, name, now });
       const open = await findOpenConversation(trx, email);
       if (open) {
-        const conversation = await updateConversationVisitor(trx, open.id, { name, transcript });
+        const conversation = await updateConversationVisitor(trx, open.id, {
+          name,
+          transcript,
+          context: contextJson,
+        });
         return { visitorId, conversation, opened: false };
       }
       const conversation = await insertConversation(trx, {
@@ -102,6 +112,7 @@ export class ConversationRules {
         name,
         transcript,
         now,
+        context: contextJson,
       });
       if (!agentsOnline) {
         await enqueueMail(
@@ -181,10 +192,10 @@ export class ConversationRules {
   private async post(input: NewMessage): Promise<AckFrame> {
     const { conversation } = input;
     const html = sanitizeMessageHtml(input.html, { publicUrl: this.options.publicUrl });
-    if (isBlankMessageHtml(html)) {
+    const { blank, images } = cleanMessageFacts(html);
+    if (blank) {
       throw new ChatRuleError("bad_frame", "An empty message is not sent.");
     }
-    const images = messageImageSources(html);
     if (input.msgType === "image" && images.length === 0) {
       throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");
     }
@@ -202,28 +213,39 @@ export class ConversationRules {
           : undefined;
     if (!author) throw new Error("an agent message needs its agent");
     const now = Date.now();
-    const { row, created } = await this.db.transaction().execute(async (trx) => {
-      const inserted = await insertMessageOnce(trx, {
-        conversation_id: conversation.id,
-        client_id: input.clientId,
-        sender_type: input.senderType,
-        agent_id: input.agent?.id ?? null,
-        sender: author.sender,
-        receiver: author.receiver,
-        sender_username: author.name,
-        message: html,
-        msg_type: input.msgType,
-        created_at: now,
-      });
-      if (inserted) return { row: inserted, created: true };
-      // This client_id is stored already (a resend, or a race with another socket): same ack.
-      const raced = await findMessageByClientId(trx, conversation.id, input.clientId);
-      if (!raced) throw new Error("message insert returned no row");
-      return { row: raced, created: false };
+    // One statement, committed on its own: a transaction around it would add two round trips
+    // (BEGIN, COMMIT) per message and guard nothing, since the insert either stores the row or
+    // meets the committed one with this client_id (PostgreSQL waits for a racing insert to end).
+    const inserted = await insertMessageOnce(this.db, {
+      conversation_id: conversation.id,
+      client_id: input.clientId,
+      sender_type: input.senderType,
+      agent_id: input.agent?.id ?? null,
+      sender: author.sender,
+      receiver: author.receiver,
+      sender_username: author.name,
+      message: html,
+      msg_type: input.msgType,
+      created_at: now,
     });
+    // This client_id is stored already (a resend, or a race with another socket): same ack.
+    const row = inserted ?? (await findMessageByClientId(this.db, conversation.id, input.clientId));
+    if (!row) throw new Error("message insert returned no row");
+    const created = inserted !== undefined;
     // The row is committed: from here on the sender may forget the message.
     const ack: AckFrame = { message_type: "ack", client_id: input.clientId, id: row.id };
-    if (created) await this.announce(conversation, row);
+    if (created) {
+      this.options.messageStored?.(input.senderType);
+      await this.announce(conversation, row, inserted.previous_id);
+      // Replying to a conversation nobody has taken takes it; every console hears who has it.
+      if (
+        input.agent &&
+        conversation.assigned_agent_id === null &&
+        (await claimUnassigned(this.db, conversation.id, input.agent.id))
+      ) {
+        await this.readModel.announceConversation(conversation.id);
+      }
+    }
     return ack;
   }
 
@@ -237,13 +259,26 @@ export class ConversationRules {
     }
   }
 
-  private async announce(conversation: ConversationRow, row: ChatMessageRow): Promise<void> {
+  private async announce(
+    conversation: ConversationRow,
+    row: ChatMessageRow,
+    previousId: number | null,
+  ): Promise<void> {
     const message = toChatMessage(row);
-    await this.broker.publish(channels.visitor(conversation.visitor_email), {
-      message_type: "message",
-      ...forVisitor(message),
-    });
-    await this.broker.publish(channels.agents, { message_type: "message", ...message });
+    // Both at once: each is delivered here as it is published, and over Redis the second need not
+    // wait for the first's answer.
+    await Promise.all([
+      this.broker.publish(channels.visitor(conversation.visitor_email), {
+        message_type: "message",
+        ...forVisitor(message),
+        previous_id: previousId,
+      }),
+      this.broker.publish(channels.agents, {
+        message_type: "message",
+        ...message,
+        previous_id: previousId,
+      }),
+    ]);
     if (row.sender_type === "agent") {
       if (await this.presence.visitorOnline(conversation.visitor_email)) {
         await markSeenByVisitor(this.db, conversation.id, row.id);

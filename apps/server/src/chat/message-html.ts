@@ -354,27 +354,43 @@ export function tidyLines(text: string): string {
   return lines.join("\n");
 }
 
-/** The `src` of every image in sanitized message HTML, in order. */
-export function messageImageSources(cleanHtml: string): string[] {
-  const sources: string[] = [];
+/** What storing a sanitized message needs to know of it, from one pass over its HTML. */
+export interface CleanMessageFacts {
+  /** Nothing visible in it: no visible character and no image. */
+  blank: boolean;
+  /** The `src` of every image, in order. */
+  images: string[];
+}
+
+/**
+ * The blank check and the image sources of HTML that sanitizeMessageHtml wrote, in one parse (the
+ * chat stores every message after asking both, and parsing was a fair share of its work).
+ */
+export function cleanMessageFacts(cleanHtml: string): CleanMessageFacts {
+  // Without a `<` there is no tag, and without `&` no entity hiding a visible character.
+  if (!cleanHtml.includes("<") && !cleanHtml.includes("&")) {
+    return { blank: cleanHtml.replace(invisible, "") === "", images: [] };
+  }
+  const facts: CleanMessageFacts = { blank: true, images: [] };
   walk(cleanHtml, {
     onopentag(name, attribs) {
-      if (name === "img" && attribs.src) sources.push(attribs.src);
+      if (name !== "img") return;
+      facts.blank = false;
+      if (attribs.src) facts.images.push(attribs.src);
+    },
+    ontext(text) {
+      if (facts.blank && text.replace(invisible, "") !== "") facts.blank = false;
     },
   });
-  return sources;
+  return facts;
+}
+
+/** The `src` of every image in sanitized message HTML, in order. */
+export function messageImageSources(cleanHtml: string): string[] {
+  return cleanMessageFacts(cleanHtml).images;
 }
 
 /** True when the sanitized message would show nothing: no visible character and no image. */
 export function isBlankMessageHtml(html: string, options: MessageHtmlOptions = {}): boolean {
-  let blank = true;
-  walk(sanitizeMessageHtml(html, options), {
-    onopentag(name) {
-      if (name === "img") blank = false;
-    },
-    ontext(text) {
-      if (text.replace(invisible, "") !== "") blank = false;
-    },
-  });
-  return blank;
+  return cleanMessageFacts(sanitizeMessageHtml(html, options)).blank;
 }

@@ -1,7 +1,8 @@
 /**
  * The support chat's services for this instance, built on the chat broker: who is connected
  * (chatPresence), the conversation rules (conversationRules), what each frame a client sends does
- * (clientFrames), what the console reads (consoleReadModel), the mail that follows a chat
+ * (clientFrames), what the console reads (consoleReadModel), what agents do as a team
+ * (consoleTeam), the mail that follows a chat
  * (followUpMail) and the visitors' one-time codes (oneTimeCodes).
  */
 import { randomBytes } from "node:crypto";
@@ -9,6 +10,7 @@ import fp from "fastify-plugin";
 import { ChatPresence } from "../chat/chat-presence";
 import { ClientFrames } from "../chat/client-frames";
 import { ConsoleReadModel } from "../chat/console-read-model";
+import { ConsoleTeam } from "../chat/console-team";
 import { ConversationRules } from "../chat/conversation-rules";
 import { defaultFollowUpTiming, FollowUpMail } from "../chat/follow-up-mail";
 import { defaultOtpRules, OneTimeCodes, type OtpRules } from "../chat/one-time-codes";
@@ -20,6 +22,7 @@ declare module "fastify" {
     conversationRules: ConversationRules;
     clientFrames: ClientFrames;
     consoleReadModel: ConsoleReadModel;
+    consoleTeam: ConsoleTeam;
     followUpMail: FollowUpMail;
     oneTimeCodes: OneTimeCodes;
   }
@@ -66,7 +69,11 @@ export default fp<SupportChatPluginOptions>(
       followUpMail,
       kickMailer,
       log,
-      { publicUrl: options.publicUrl, supportInbox: options.supportInbox },
+      {
+        publicUrl: options.publicUrl,
+        supportInbox: options.supportInbox,
+        messageStored: (side) => app.metrics.messageStored(side),
+      },
     );
 
     app.decorate("chatPresence", presence);
@@ -76,6 +83,12 @@ export default fp<SupportChatPluginOptions>(
       new ClientFrames(rules, (sessionId) => app.visitorSessions.end(sessionId)),
     );
     app.decorate("consoleReadModel", readModel);
+    app.decorate(
+      "consoleTeam",
+      new ConsoleTeam(db, broker, readModel, kickMailer, log, {
+        supportInbox: options.supportInbox,
+      }),
+    );
     app.decorate("followUpMail", followUpMail);
     app.decorate(
       "oneTimeCodes",
@@ -86,6 +99,6 @@ export default fp<SupportChatPluginOptions>(
   },
   {
     name: "support-chat",
-    dependencies: ["db", "mailer", "chat-broker", "visitor-sessions", "client-ip-hash"],
+    dependencies: ["db", "metrics", "mailer", "chat-broker", "visitor-sessions", "client-ip-hash"],
   },
 );

@@ -6,9 +6,9 @@
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { conversationMessagesPerPage } from "@hourline/contracts/console";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { toChatMessage } from "../chat/chat-message-row";
-import type { ConversationState, Database } from "../db/schema";
+import type { Database } from "../db/schema";
 import { listMessagesAfter } from "./chat-messages";
 
 /**
@@ -18,70 +18,114 @@ import { listMessagesAfter } from "./chat-messages";
 export type ConversationRecord = Omit<ConversationSummary, "visitor_online">;
 
 export const agentInboxLimits = {
-  conversations: 200,
   messagesPerPage: conversationMessagesPerPage,
 } as const;
 
-/** One row per conversation with its newest message id, unread count and last activity. */
-function summaryRows(db: Kysely<Database>) {
-  return db.selectFrom("chat_conversations as c").select((eb) => [
-    "c.id",
-    "c.visitor_name",
-    "c.visitor_email",
-    "c.state",
-    "c.started_at",
-    "c.ended_at",
-    "c.ended_by",
+/** Expressions about the conversation `c` of a query over the chat_conversations table. */
+export type ConversationScope = ExpressionBuilder<
+  Database & { c: Database["chat_conversations"] },
+  "c"
+>;
+
+/** Whether the conversation has a message from this side (a subquery for selects and filters). */
+export function hasMessageFrom(eb: ConversationScope, side: "visitor" | "agent") {
+  return eb.exists(
     eb
-      .selectFrom("chat_messages as m")
-      .select((m) => m.fn.max("m.id").as("last_id"))
-      .whereRef("m.conversation_id", "=", "c.id")
-      .as("last_message_id"),
-    eb
-      .selectFrom("chat_messages as u")
-      .select((u) => u.fn.countAll().as("n"))
-      .whereRef("u.conversation_id", "=", "c.id")
-      .where("u.sender_type", "=", "visitor")
-      .whereRef("u.id", ">", "c.agent_read_id")
-      .as("unread"),
-    // The oldest visitor message after the newest agent message: what is still unanswered.
-    eb
-      .selectFrom("chat_messages as w")
-      .select((w) => w.fn.min("w.created_at").as("since"))
-      .whereRef("w.conversation_id", "=", "c.id")
-      .where("w.sender_type", "=", "visitor")
-      .where((w) =>
-        w(
-          "w.id",
-          ">",
-          w.fn.coalesce(
-            w
-              .selectFrom("chat_messages as r")
-              .select((r) => r.fn.max("r.id").as("replied"))
-              .whereRef("r.conversation_id", "=", "c.id")
-              .where("r.sender_type", "=", "agent"),
-            w.lit(0),
-          ),
-        ),
-      )
-      .as("waiting_since"),
-    eb.fn
-      .coalesce(
-        "c.ended_at",
-        eb
-          .selectFrom("chat_messages as t")
-          .select((t) => t.fn.max("t.created_at").as("last_at"))
-          .whereRef("t.conversation_id", "=", "c.id"),
-        "c.started_at",
-      )
-      .as("activity_at"),
+      .selectFrom("chat_messages as x")
+      .select("x.id")
+      .whereRef("x.conversation_id", "=", "c.id")
+      .where("x.sender_type", "=", side),
+  );
+}
+
+/**
+ * Missed: ended before any agent answered a visitor who wrote, and not dealt with since. One
+ * definition for the flag on each summary, the missed view and its count.
+ */
+export function isMissed(eb: ConversationScope) {
+  return eb.and([
+    eb("c.state", "=", "ended"),
+    eb("c.missed_handled_at", "is", null),
+    hasMessageFrom(eb, "visitor"),
+    eb.not(hasMessageFrom(eb, "agent")),
   ]);
+}
+
+/**
+ * When the conversation's oldest visitor message after the newest agent message was written: how
+ * long it has waited for an answer (null when nothing waits). The list and /metrics share it.
+ */
+export function waitingSince(eb: ConversationScope) {
+  return eb
+    .selectFrom("chat_messages as w")
+    .select((w) => w.fn.min<number>("w.created_at").as("since"))
+    .whereRef("w.conversation_id", "=", "c.id")
+    .where("w.sender_type", "=", "visitor")
+    .where((w) =>
+      w(
+        "w.id",
+        ">",
+        w.fn.coalesce(
+          w
+            .selectFrom("chat_messages as r")
+            .select((r) => r.fn.max<number>("r.id").as("replied"))
+            .whereRef("r.conversation_id", "=", "c.id")
+            .where("r.sender_type", "=", "agent"),
+          w.lit(0),
+        ),
+      ),
+    );
+}
+
+/** When a conversation last moved: its end, its newest message, or its start. */
+export function activityAt(eb: ConversationScope) {
+  return eb.fn.coalesce(
+    "c.ended_at",
+    eb
+      .selectFrom("chat_messages as t")
+      .select((t) => t.fn.max("t.created_at").as("last_at"))
+      .whereRef("t.conversation_id", "=", "c.id"),
+    "c.started_at",
+  );
+}
+
+/** One row per conversation with its newest message id, unread count and last activity. */
+export function summaryRows(db: Kysely<Database>) {
+  return db
+    .selectFrom("chat_conversations as c")
+    .leftJoin("agents as a", "a.id", "c.assigned_agent_id")
+    .select((eb) => [
+      "c.id",
+      "c.visitor_name",
+      "c.visitor_email",
+      "c.state",
+      "c.started_at",
+      "c.ended_at",
+      "c.ended_by",
+      "c.assigned_agent_id",
+      "a.name as assignee_name",
+      eb
+        .selectFrom("chat_messages as m")
+        .select((m) => m.fn.max("m.id").as("last_id"))
+        .whereRef("m.conversation_id", "=", "c.id")
+        .as("last_message_id"),
+      eb
+        .selectFrom("chat_messages as u")
+        .select((u) => u.fn.countAll().as("n"))
+        .whereRef("u.conversation_id", "=", "c.id")
+        .where("u.sender_type", "=", "visitor")
+        .whereRef("u.id", ">", "c.agent_read_id")
+        .as("unread"),
+      waitingSince(eb).as("waiting_since"),
+      isMissed(eb).as("missed"),
+      activityAt(eb).as("activity_at"),
+    ]);
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryRows>["execute"]>>[number];
 
 /** The rows with their newest messages, read in one query. */
-async function toSummaries(
+export async function toSummaries(
   db: Kysely<Database>,
   rows: SummaryRow[],
 ): Promise<ConversationRecord[]> {
@@ -108,25 +152,13 @@ async function toSummaries(
     last_message: lastMessages.get(r.id) ?? null,
     unread: Number(r.unread ?? 0),
     waiting_since: r.state === "open" && r.waiting_since != null ? Number(r.waiting_since) : null,
+    // SQLite answers 0 or 1, PostgreSQL a boolean.
+    missed: Boolean(Number(r.missed)),
+    assignee:
+      r.assigned_agent_id != null && r.assignee_name != null
+        ? { id: Number(r.assigned_agent_id), name: r.assignee_name }
+        : null,
   }));
-}
-
-/**
- * Newest activity first: an ended conversation's last activity is its end, an open one's is its
- * newest message (or its start when it has none yet).
- */
-export async function listConversationSummaries(
-  db: Kysely<Database>,
-  state: ConversationState,
-  { limit = agentInboxLimits.conversations }: { limit?: number } = {},
-): Promise<ConversationRecord[]> {
-  const rows = await summaryRows(db)
-    .where("c.state", "=", state)
-    .orderBy("activity_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(limit)
-    .execute();
-  return toSummaries(db, rows);
 }
 
 /** One conversation as the list shows it (pushed to agents when it opens or changes). */

@@ -31,7 +31,15 @@ export function findOpenConversation(
 /** Opens a conversation for the visitor; the caller made sure none is open. */
 export function insertConversation(
   db: Kysely<Database>,
-  values: { visitorId: number; email: string; name: string; transcript: boolean; now: number },
+  values: {
+    visitorId: number;
+    email: string;
+    name: string;
+    transcript: boolean;
+    now: number;
+    /** The visitor context as JSON, or null. */
+    context: string | null;
+  },
 ): Promise<ConversationRow> {
   return db
     .insertInto("chat_conversations")
@@ -41,6 +49,7 @@ export function insertConversation(
       visitor_name: values.name,
       started_at: values.now,
       transcript_requested: values.transcript ? 1 : 0,
+      visitor_context: values.context,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -48,16 +57,21 @@ export function insertConversation(
 
 /**
  * The visitor registered again into their open conversation: their name as given now, and a
- * transcript if they ask for one now (an earlier request is never withdrawn).
+ * transcript if they ask for one now (an earlier request is never withdrawn), and the visit's
+ * context when the widget sent one (it knows the pages visited since).
  */
 export function updateConversationVisitor(
   db: Kysely<Database>,
   id: number,
-  { name, transcript }: { name: string; transcript: boolean },
+  { name, transcript, context }: { name: string; transcript: boolean; context: string | null },
 ): Promise<ConversationRow> {
   return db
     .updateTable("chat_conversations")
-    .set({ visitor_name: name, ...(transcript ? { transcript_requested: 1 } : {}) })
+    .set({
+      visitor_name: name,
+      ...(transcript ? { transcript_requested: 1 } : {}),
+      ...(context !== null ? { visitor_context: context } : {}),
+    })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -143,4 +157,67 @@ export async function claimMissedReplyMail(
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** An agent dealt with a missed chat; false when it was dealt with already (or is unknown). */
+export async function markMissedHandled(
+  db: Kysely<Database>,
+  id: number,
+  { agentId, now }: { agentId: number; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ missed_handled_at: now, missed_handled_by_agent_id: agentId })
+    .where("id", "=", id)
+    .where("missed_handled_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives the conversation to an agent (or to nobody); false for an unknown conversation. */
+export async function assignConversation(
+  db: Kysely<Database>,
+  id: number,
+  agentId: number | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ assigned_agent_id: agentId })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Assigns an unassigned conversation; false when someone has it already. */
+export async function claimUnassigned(
+  db: Kysely<Database>,
+  id: number,
+  agentId: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chat_conversations")
+    .set({ assigned_agent_id: agentId })
+    .where("id", "=", id)
+    .where("assigned_agent_id", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Opens an ended conversation again, unless the visitor has another one open (there is at most
+ * one per visitor). False when it was not ended or the visitor has an open one.
+ */
+export async function reopenConversation(db: Kysely<Database>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findConversation(trx, id);
+    if (!row || row.state !== "ended") return false;
+    if (await findOpenConversation(trx, row.visitor_email)) return false;
+    const result = await trx
+      .updateTable("chat_conversations")
+      .set({ state: "open", ended_at: null, ended_by: null })
+      .where("id", "=", id)
+      .where("state", "=", "ended")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
 }

@@ -7,20 +7,37 @@ import type { Insertable, Kysely } from "kysely";
 import { toChatMessage, type ChatMessageRow } from "../chat/chat-message-row";
 import type { ChatMessagesTable, Database } from "../db/schema";
 
+/** A message just stored, with the id of the one before it in its conversation (null: none). */
+export type StoredMessage = ChatMessageRow & { previous_id: number | null };
+
 /**
  * Stores the message unless its (conversation_id, client_id) is stored already; the new row, or
  * undefined for a resend. Insert first: a resend is rare, so only the conflict pays a second read.
+ * The same statement reads the id of the message before it, among those committed: pushed with
+ * each message, so a client that holds less knows it missed one (one statement per message
+ * fewer, a round trip fewer on PostgreSQL).
  */
-export function insertMessageOnce(
+export async function insertMessageOnce(
   db: Kysely<Database>,
   row: Insertable<ChatMessagesTable>,
-): Promise<ChatMessageRow | undefined> {
-  return db
+): Promise<StoredMessage | undefined> {
+  const stored = await db
     .insertInto("chat_messages")
     .values(row)
     .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
     .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom("chat_messages as p")
+        .select((p) => p.fn.max("p.id").as("id"))
+        .whereRef("p.conversation_id", "=", "chat_messages.conversation_id")
+        .whereRef("p.id", "<", "chat_messages.id")
+        .as("previous_id"),
+    )
     .executeTakeFirst();
+  if (!stored) return undefined;
+  const { previous_id: previousId, ...message } = stored;
+  return { ...message, previous_id: previousId === null ? null : Number(previousId) };
 }
 
 export function findMessageByClientId(

@@ -8,10 +8,11 @@ import { e2eAgent } from "./e2e-env";
 
 export type Frame = Record<string, unknown> & { message_type?: string };
 
-export async function agentSignIn(baseURL: string): Promise<string> {
+/** `origin`: the site's own origin when `baseURL` is one instance behind a proxy. */
+export async function agentSignIn(baseURL: string, origin = baseURL): Promise<string> {
   const response = await fetch(`${baseURL}/api/agent/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
+    headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ email: e2eAgent.email, password: e2eAgent.password }),
   });
   if (response.status !== 200) {
@@ -37,10 +38,10 @@ export class AgentSocket {
     });
   }
 
-  static async connect(baseURL: string, cookie: string): Promise<AgentSocket> {
+  static async connect(baseURL: string, cookie: string, origin = baseURL): Promise<AgentSocket> {
     const socket = new WebSocket(`${baseURL.replace(/^http/, "ws")}/ws/agent/`, {
       headers: { cookie },
-      origin: baseURL,
+      origin,
     });
     const agent = new AgentSocket(socket, baseURL, cookie);
     await new Promise<void>((resolve, reject) => {

@@ -198,7 +198,10 @@ export class VisitorSocket {
   private readonly frames: Record<string, unknown>[] = [];
   private waiters = new Set<() => void>();
 
+  private closeCode = 0;
+
   constructor(private readonly socket: WebSocket) {
+    socket.once("close", (code) => (this.closeCode = code));
     socket.on("message", (data) => {
       this.frames.push(JSON.parse(String(data)) as Record<string, unknown>);
       for (const wake of this.waiters) wake();
@@ -227,6 +230,30 @@ export class VisitorSocket {
         clearTimeout(timer);
         this.waiters.delete(check);
         resolve(frame);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** The close code once the server has closed the socket. */
+  closedByServer(): Promise<number> {
+    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode);
+    return new Promise((resolve) => this.socket.once("close", (code) => resolve(code)));
+  }
+
+  /** Ends the chat as the visitor, and waits until the server says it ended. */
+  async end(email: string): Promise<void> {
+    this.socket.send(
+      JSON.stringify({ message_type: "chat_end", target_email: email, user_type: "user" }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no chat_ended within 10 s")), 10_000);
+      const check = () => {
+        if (!this.frames.some((f) => f.message_type === "chat_ended")) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve();
       };
       this.waiters.add(check);
       check();

@@ -71,7 +71,8 @@ export function chatOfflineAlertMail(
   settings: { supportInbox: string; publicUrl: string },
 ): OutgoingMail {
   const input = { ...given, visitorName: stripFormatControls(given.visitorName) };
-  const consoleUrl = `${settings.publicUrl}/console`;
+  // Straight to the conversation: whoever opens the mail answers it without looking for it.
+  const consoleUrl = `${settings.publicUrl}/console/conversations/${input.conversationId}`;
   const subject = `New chat from ${input.visitorName} while no agent is online`;
   const { text, html } = layout(subject, [
     {
@@ -79,7 +80,7 @@ export function chatOfflineAlertMail(
     },
     {
       text: `Answer in the console: ${consoleUrl}`,
-      html: `Answer in the ${link(consoleUrl, "support console")}, or reply to this e-mail to write to ${escapeHtml(input.visitorEmail)} directly.`,
+      html: `Answer ${link(consoleUrl, "this conversation in the support console")}, or reply to this e-mail to write to ${escapeHtml(input.visitorEmail)} directly.`,
     },
   ]);
   return {
@@ -119,6 +120,43 @@ export function chatMissedReplyMail(given: MissedReplyInput): OutgoingMail {
     },
   ]);
   return { kind: "chat_missed_reply", to: input.to, subject, text, html, eraseAfterSend: true };
+}
+
+export interface ChatEmailAnswerInput {
+  to: string;
+  visitorName: string;
+  agentName: string;
+  /** What the agent wrote, plain text. */
+  answer: string;
+  /** Where the support team reads replies to this mail. */
+  replyTo: string;
+}
+
+/** An agent's answer to a chat the visitor left before anyone answered. */
+export function chatEmailAnswerMail(given: ChatEmailAnswerInput): OutgoingMail {
+  const input = {
+    ...given,
+    visitorName: stripFormatControls(given.visitorName),
+    agentName: stripFormatControls(given.agentName),
+  };
+  const subject = `${input.agentName} from ${brandName} Support answered your chat`;
+  const { text, html } = layout(subject, [
+    { text: `Hello ${input.visitorName},` },
+    {
+      text: `You wrote to us in the support chat before anyone could answer. ${input.agentName} writes:`,
+    },
+    { text: input.answer, quote: true },
+    { text: "Reply to this e-mail to continue." },
+  ]);
+  return {
+    kind: "chat_email_answer",
+    to: input.to,
+    replyTo: { name: `${brandName} Support`, address: input.replyTo },
+    subject,
+    text,
+    html,
+    eraseAfterSend: true,
+  };
 }
 
 /** One message of a transcript, as the visitor reads it. */

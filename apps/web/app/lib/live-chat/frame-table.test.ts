@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chatEndSchema, frameTable, sharedFrameEntries } from "./frame-table";
+import {
+  chatEndSchema,
+  frameTable,
+  isCatchUp,
+  missedBefore,
+  sharedFrameEntries,
+} from "./frame-table";
 
 const read = frameTable(sharedFrameEntries("Not sent."));
 
@@ -61,5 +67,30 @@ describe("chatEndSchema", () => {
     expect(
       chatEndSchema.parse({ message_type: "chat_ended", ended_at: 5, ended_by: "visitor" }),
     ).toEqual({ message_type: "chat_ended", ended_at: 5, ended_by: "visitor" });
+  });
+});
+
+describe("catching up", () => {
+  const pushed = (id: number, previous: number | null | undefined) => ({
+    message_type: "message",
+    id,
+    ...(previous === undefined ? {} : { previous_id: previous }),
+  });
+
+  it("sees a gap when the message before a pushed one is newer than the last one held", () => {
+    expect(missedBefore(pushed(12, 11), 10)).toBe(true);
+    expect(missedBefore(pushed(12, 10), 10)).toBe(false);
+    // Out of order across instances: an older predecessor than the last held is no gap.
+    expect(missedBefore(pushed(12, 9), 10)).toBe(false);
+    expect(missedBefore(pushed(1, null), 0)).toBe(false);
+    // A server that does not send previous_id never triggers a fetch.
+    expect(missedBefore(pushed(12, undefined), 3)).toBe(false);
+    expect(missedBefore({ message_type: "ack", previous_id: 50 }, 3)).toBe(false);
+  });
+
+  it("reads the catch-up frame and nothing else as one", () => {
+    expect(isCatchUp({ message_type: "catch_up" })).toBe(true);
+    expect(isCatchUp({ message_type: "presence", agents_online: true })).toBe(false);
+    expect(isCatchUp(null)).toBe(false);
   });
 });

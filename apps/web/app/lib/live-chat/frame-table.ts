@@ -9,6 +9,7 @@
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import {
   ackFrameSchema,
+  catchUpFrameSchema,
   chatEndedFrameSchema,
   errorFrameSchema,
   messageFrameSchema,
@@ -81,3 +82,22 @@ export const chatEndSchema = z.object({
   ended_at: z.catch(chatEndedFrameSchema.shape.ended_at, () => Date.now()),
   ended_by: z.catch(chatEndedFrameSchema.shape.ended_by, "agent"),
 });
+
+/** "Fetch what you may have missed": not a store action, the session fetches. */
+export function isCatchUp(frame: unknown): boolean {
+  return catchUpFrameSchema.safeParse(frame).success;
+}
+
+const previousIdSchema = z.object({
+  message_type: messageFrameSchema.shape.message_type,
+  previous_id: z.number(),
+});
+
+/**
+ * Whether a pushed message says one came before it that a client holding messages up to
+ * `lastId` has not got (an instance or the connection between them restarted on the way).
+ */
+export function missedBefore(frame: unknown, lastId: number): boolean {
+  const parsed = previousIdSchema.safeParse(frame);
+  return parsed.success && parsed.data.previous_id > lastId;
+}

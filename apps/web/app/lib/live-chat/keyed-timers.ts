@@ -1,6 +1,9 @@
 /**
- * Timers by key, at most one per key: setting one replaces the one before. The chat clients keep
- * one per message waiting for its ack, per conversation being typed in, per person seen typing.
+ * Timers by key, at most one per key. `set` replaces the one before (a pause that starts again with
+ * every call: per message waiting for its ack, per conversation being typed in, per person seen
+ * typing). `soon` keeps the one already waiting, so work asked for by a stream of events that
+ * others drive (a visitor writing without pause, chats ending every moment) still runs at most
+ * `ms` after the first of them instead of being put off for as long as the stream lasts.
  */
 import type { ConnectionEnv } from "./chat-connection";
 
@@ -20,6 +23,11 @@ export class KeyedTimers<K> {
         callback();
       }, ms),
     );
+  }
+
+  /** Runs `callback` in `ms`, unless one is already waiting for `key`: that one runs instead. */
+  soon(key: K, ms: number, callback: () => void): void {
+    if (!this.timers.has(key)) this.set(key, ms, callback);
   }
 
   clear(key: K): void {

@@ -134,6 +134,8 @@ describeConsole("conversations", pgUp, (ctx) => {
       unread: 1,
       waiting_since: expect.any(Number),
       visitor_online: true,
+      missed: false,
+      assignee: null,
     });
     const earlierOf = (summary: ConversationSummary) => ({ ...summary, visitor_online: true });
     expect(res.body).toEqual({
@@ -146,6 +148,7 @@ describeConsole("conversations", pgUp, (ctx) => {
         first_seen_at: firstSeen,
         online: true,
         transcript_requested: true,
+        context: {},
       },
       // Newest first; another visitor's conversation is not among them.
       earlier: [
@@ -172,6 +175,8 @@ describeConsole("conversations", pgUp, (ctx) => {
           unread: 0,
           waiting_since: null,
           visitor_online: false,
+          missed: false,
+          assignee: null,
         }),
         earlierOf(await listed(older, "ended")),
       ],
@@ -222,6 +227,7 @@ describeConsole("conversations", pgUp, (ctx) => {
         first_seen_at: startedAt,
         online: false,
         transcript_requested: false,
+        context: {},
       },
       earlier: [],
     });

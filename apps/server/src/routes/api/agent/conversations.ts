@@ -1,5 +1,6 @@
 /**
- * The console's conversations: the lists (open or ended), one conversation with its visitor and
+ * The console's conversations: the lists (open, ended or missed; mine or unassigned; searched; a
+ * page at a time from `?before=`), one conversation with its visitor and
  * their other conversations, its messages (a GET changes nothing), marking what an agent has seen
  * as read (the new unread count reaches every agent), and an image the agent sends into an open
  * chat.
@@ -13,6 +14,11 @@ import {
   markReadBodySchema,
   type MarkReadBody,
 } from "@hourline/contracts/console";
+import {
+  assigneeFilters,
+  conversationSearchQuery,
+  conversationViews,
+} from "@hourline/contracts/console-team";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod/mini";
 import { defaultMaxPixels } from "../../../chat/image-upload";
@@ -30,7 +36,12 @@ export interface ConversationRoutesOptions {
 const defaultAgentUploadRateLimit = { max: 60, timeWindowMs: 10 * 60_000 };
 
 const listQuerySchema = z.object({
-  state: z.optional(z.enum(["open", "ended"], { error: "state must be open or ended" })),
+  state: z.optional(z.enum(conversationViews, { error: "state must be open, ended or missed" })),
+  before: z.optional(idString("before must be a conversation id (a whole number).")),
+  q: z.optional(conversationSearchQuery),
+  assignee: z.optional(
+    z.enum(assigneeFilters, { error: "assignee must be all, mine or unassigned" }),
+  ),
 });
 const messagesQuerySchema = z.object({
   after: z.optional(idString("after must be a message id (a whole number, 0 or more).")),
@@ -51,7 +62,14 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
         response: { 200: conversationSummaryListSchema, "4xx": apiErrorSchema },
       },
     },
-    async (request) => inbox.conversationSummaries(request.query.state ?? "open"),
+    async (request) => {
+      const { state, before, q, assignee } = request.query;
+      return inbox.conversationSummaries(state ?? "open", {
+        before,
+        q,
+        assignee: assignee && { filter: assignee, agentId: signedInAgent(request).agent.id },
+      });
+    },
   );
 
   app.get<{ Params: IdParams }>(

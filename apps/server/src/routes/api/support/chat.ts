@@ -17,6 +17,7 @@ import {
 } from "@hourline/contracts/chat-api";
 import { chatMessageListSchema } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
+import { cleanVisitorContext, describeUserAgent } from "@hourline/contracts/visitor-context";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { maskEmail } from "../../../log/redaction";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
@@ -101,6 +102,11 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
         session.email,
         request.body.username,
         request.body.transcript ?? false,
+        // The browser and device class come from the request itself, not from what the page says.
+        cleanVisitorContext({
+          ...request.body.context,
+          ...describeUserAgent(request.headers["user-agent"]),
+        }),
       );
       const user: ChatUser = {
         id: visitorId,

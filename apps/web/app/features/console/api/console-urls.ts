@@ -4,7 +4,23 @@ export const consoleEndpoints = {
   logout: "/api/agent/logout",
   me: "/api/agent/me",
   mePassword: "/api/agent/me/password",
-  conversations: (state: "open" | "ended") => `/api/agent/conversations?state=${state}`,
+  conversations: (
+    view: string,
+    page: { before?: number | undefined; q?: string | undefined } = {},
+  ) => {
+    const params = new URLSearchParams({ state: view });
+    if (page.before !== undefined) params.set("before", String(page.before));
+    if (page.q) params.set("q", page.q);
+    return `/api/agent/conversations?${params.toString()}`;
+  },
+  conversationCounts: "/api/agent/conversations/counts",
+  team: "/api/agent/team",
+  entries: (id: number) => `/api/agent/conversations/${id}/entries`,
+  notes: (id: number) => `/api/agent/conversations/${id}/notes`,
+  emailAnswer: (id: number) => `/api/agent/conversations/${id}/email-answer`,
+  handled: (id: number) => `/api/agent/conversations/${id}/handled`,
+  assign: (id: number) => `/api/agent/conversations/${id}/assign`,
+  reopen: (id: number) => `/api/agent/conversations/${id}/reopen`,
   conversation: (id: number) => `/api/agent/conversations/${id}`,
   messages: (id: number, after?: number) =>
     `/api/agent/conversations/${id}/messages${after ? `?after=${after}` : ""}`,
@@ -23,6 +39,10 @@ export const consoleEndpoints = {
   agents: "/api/agent/agents",
   agent: (id: number) => `/api/agent/agents/${id}`,
   agentPassword: (id: number) => `/api/agent/agents/${id}/password`,
+  visitor: (email: string) => `/api/agent/visitors/${encodeURIComponent(email)}`,
+  visitorExport: (email: string) => `/api/agent/visitors/${encodeURIComponent(email)}/export`,
+  auditLog: "/api/agent/audit-log",
+  operations: "/api/agent/operations",
 } as const;
 
 /** The agent socket on this page's own origin (ws: or wss: to match http: or https:). */

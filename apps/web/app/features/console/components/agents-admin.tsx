@@ -304,14 +304,21 @@ function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) => void 
             className={inputClass}
           />
         </FormField>
-        <FormField scope={FORM} name="role" label="Role" error={errors.role?.message}>
+        <FormField
+          scope={FORM}
+          name="role"
+          label="Role"
+          hint="Agents answer chats and messages; admins also manage agents."
+          error={errors.role?.message}
+        >
+          {/* Short options: the form's column is narrow, and a select cannot wrap its text. */}
           <select
-            {...controlProps(FORM, "role", { invalid: errors.role })}
+            {...controlProps(FORM, "role", { hint: true, invalid: errors.role })}
             {...register("role")}
-            className={inputClass}
+            className={`${inputClass} w-full min-w-0`}
           >
-            <option value="agent">Agent: answers chats and messages</option>
-            <option value="admin">Admin: also manages agents</option>
+            <option value="agent">Agent</option>
+            <option value="admin">Admin</option>
           </select>
         </FormField>
         <FormField

@@ -167,9 +167,15 @@ export function CannedRepliesManager() {
                 className={inputClass}
               />
             </FormField>
-            <FormField scope={FORM} name="body" label="Reply" error={errors.body?.message}>
+            <FormField
+              scope={FORM}
+              name="body"
+              label="Reply"
+              hint="{visitor_name} and {agent_name} are filled in when the reply is inserted."
+              error={errors.body?.message}
+            >
               <textarea
-                {...controlProps(FORM, "body", { invalid: errors.body })}
+                {...controlProps(FORM, "body", { hint: true, invalid: errors.body })}
                 {...register("body")}
                 rows={6}
                 maxLength={cannedReplyLimits.body}

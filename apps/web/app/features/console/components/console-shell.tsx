@@ -12,6 +12,7 @@ import {
   Mail,
   MessageSquareText,
   Settings,
+  ShieldCheck,
   Users,
   X,
 } from "lucide-react";
@@ -22,13 +23,17 @@ import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { deliverAlert } from "../model/alert-delivery";
-import { notificationAccess, playChime } from "../model/alert-preferences";
+import { playChime } from "../model/alert-preferences";
 import { unreadContactMessages } from "../model/contact-messages-state";
-import { unreadChatMessages } from "../model/conversation-summaries";
+import { missedChats, unreadChatMessages } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { ConnectionBadge } from "./connection-badge";
 import { conversationPath } from "./console-paths";
-import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
+import {
+  currentNotificationAccess,
+  requestNotificationAccess,
+  useNotificationAccess,
+} from "./notification-access";
 import { ShortcutsDialog, shortcutKeys } from "./shortcuts-dialog";
 import { isolateText } from "@hourline/contracts/text";
 import { PersonName } from "~/components/ui/person-name";
@@ -42,6 +47,7 @@ function screenName(pathname: string, visitorName: (id: number) => string | unde
   if (pathname.startsWith("/console/contacts")) return "Contact messages";
   if (pathname.startsWith("/console/canned-replies")) return "Canned replies";
   if (pathname.startsWith("/console/agents")) return "Agents";
+  if (pathname.startsWith("/console/visitor-data")) return "Visitor data";
   if (pathname.startsWith("/console/settings")) return "Settings";
   return "Inbox";
 }
@@ -77,8 +83,9 @@ export function ConsoleShell({
   const { pathname } = useLocation();
   const me = useConsoleState((s) => s.me);
   const unreadChats = useConsoleState(unreadChatMessages);
+  // Missed chats count until someone deals with them: the server's count, once it has answered.
+  const missed = useConsoleState((s) => s.counts?.missed ?? missedChats(s));
   const unreadContacts = useConsoleState((s) => unreadContactMessages(s.contacts));
-  const conversations = useConsoleState((s) => s.conversations);
   const access = useNotificationAccess();
   const [signingOut, setSigningOut] = useState(false);
   const signingOutOnce = useOneAtATime(async () => {
@@ -87,8 +94,11 @@ export function ConsoleShell({
   });
   const startSignOut = () => void signingOutOnce.run();
 
-  const total = unreadChats + unreadContacts;
-  const screen = screenName(pathname, (id) => conversations[id]?.visitor_name);
+  const total = unreadChats + missed + unreadContacts;
+  // Only the screen's name is read from the conversations, so a change elsewhere redraws nothing.
+  const screen = useConsoleState((s) =>
+    screenName(pathname, (id) => s.conversations[id]?.visitor_name),
+  );
   const title = `${total > 0 ? `(${total}) ` : ""}${screen} · ${brand.name} support`;
 
   useHotkeys(shortcutKeys.help, () => onShortcutsOpenChange(true), {
@@ -103,7 +113,7 @@ export function ConsoleShell({
         const delivery = deliverAlert(alert, {
           visible: document.visibilityState === "visible",
           prefs: alerts,
-          access: notificationAccess(),
+          access: currentNotificationAccess(),
         });
         if (!delivery) return;
         if (delivery.sound) playChime();
@@ -124,7 +134,7 @@ export function ConsoleShell({
   );
 
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas md:h-dvh md:flex-row">
+    <div className="flex min-h-dvh flex-col bg-canvas md:h-dvh lg:flex-row">
       <title>{title}</title>
       <a
         href="#console-main"
@@ -132,8 +142,8 @@ export function ConsoleShell({
       >
         Skip to content
       </a>
-      <header className="flex shrink-0 flex-col border-b border-line bg-surface md:w-64 md:border-r md:border-b-0">
-        <div className="flex items-center justify-between gap-2 px-4 py-3 md:flex-col md:items-start">
+      <header className="flex shrink-0 flex-col border-b border-line bg-surface lg:w-56 lg:border-r lg:border-b-0 xl:w-64">
+        <div className="flex items-center justify-between gap-2 px-4 py-3 lg:flex-col lg:items-start">
           <span className="flex items-center gap-2">
             <Logo />
             <span className="rounded-md bg-sunken px-1.5 py-0.5 text-xs font-semibold text-muted">
@@ -142,8 +152,8 @@ export function ConsoleShell({
           </span>
           <ConnectionBadge />
         </div>
-        <nav aria-label="Console" className="px-2 pb-2 md:flex-1">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+        <nav aria-label="Console" className="px-2 pb-2 lg:flex-1">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
             <li className="shrink-0">
               <NavLink
                 to="/console"
@@ -157,6 +167,15 @@ export function ConsoleShell({
                 <Inbox aria-hidden="true" className="size-5 shrink-0" />
                 <span>Inbox</span>
                 <Badge count={unreadChats} label="unread chat messages" />
+                {missed > 0 ? (
+                  <span
+                    className="rounded-full border border-danger px-1.5 text-xs leading-5 font-bold text-danger"
+                    data-testid="missed-badge"
+                  >
+                    {missed}
+                    <span className="sr-only"> missed chats</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
             <li className="shrink-0">
@@ -180,6 +199,14 @@ export function ConsoleShell({
                 </NavLink>
               </li>
             ) : null}
+            {me.role === "admin" ? (
+              <li className="shrink-0">
+                <NavLink to="/console/visitor-data" className={navLinkClass}>
+                  <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
+                  <span>Visitor data</span>
+                </NavLink>
+              </li>
+            ) : null}
             <li className="shrink-0">
               <NavLink to="/console/settings" className={navLinkClass}>
                 <Settings aria-hidden="true" className="size-5 shrink-0" />
@@ -198,7 +225,7 @@ export function ConsoleShell({
             onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
           />
         ) : null}
-        <div className="hidden border-t border-line p-3 md:block">
+        <div className="hidden border-t border-line p-3 lg:block">
           <p className="truncate text-sm font-semibold text-ink">
             <PersonName name={me.name} />
           </p>
@@ -218,7 +245,7 @@ export function ConsoleShell({
             <SignOutButton busy={signingOut} onClick={startSignOut} />
           </div>
         </div>
-        <div className="flex items-center justify-between gap-2 border-t border-line px-4 py-2 md:hidden">
+        <div className="flex items-center justify-between gap-2 border-t border-line px-4 py-2 lg:hidden">
           <p className="truncate text-sm text-muted">
             Signed in as <PersonName className="font-semibold text-ink" name={me.name} />
           </p>

@@ -1,9 +1,12 @@
 /**
- * The conversations of one tab (open or ended), newest activity first, as links: the visitor's
- * name and e-mail, whether they are online, the newest message in plain text, how long they have
- * been waiting for an answer, and how many of their messages nobody has read.
+ * The conversations of one tab, as links: the visitor's name and e-mail, whether they are online
+ * (unknown while this console's own connection is down), the newest message in plain text, how
+ * long they have been waiting for an answer, how many of their messages nobody has read, who has
+ * the conversation, and whether it was missed. The end of the list loads the next page as it
+ * scrolls into view (or with its button).
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
+import { memo, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { messagePreview } from "../model/message-preview";
 import { activityAt } from "../model/conversation-summaries";
@@ -38,7 +41,42 @@ export function ConversationList({
   );
 }
 
-function ConversationItem({
+/** The end of a list the server holds more of: loads the next page when it comes into view. */
+export function LoadMore({ onLoad }: { onLoad: () => void }) {
+  const button = useRef<HTMLButtonElement | null>(null);
+  const load = useRef(onLoad);
+  useEffect(() => {
+    load.current = onLoad;
+  });
+  useEffect(() => {
+    const target = button.current;
+    if (!target || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load.current();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="p-3 text-center">
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
+        onClick={() => load.current()}
+        data-testid="load-more"
+      >
+        Load older conversations
+      </button>
+    </div>
+  );
+}
+
+/**
+ * One row, drawn again only when its own summary, selection or clock changes: a busy console takes
+ * a push every moment, and redrawing every row of a long list for each one starves the page.
+ */
+const ConversationItem = memo(function ConversationItem({
   summary,
   selected,
   now,
@@ -48,6 +86,7 @@ function ConversationItem({
   now: number;
 }) {
   const me = useConsoleState((s) => s.me);
+  const connected = useConsoleState((s) => s.connection.kind === "open");
   const typing = useConsoleState((s) => s.typing[summary.id]?.visitor ?? false);
   const last = summary.last_message;
   const author = !last
@@ -79,12 +118,20 @@ function ConversationItem({
         >
           <span
             aria-hidden="true"
-            className={`size-2 shrink-0 rounded-full ${summary.visitor_online ? "bg-teal" : "bg-line"}`}
+            className={`size-2 shrink-0 rounded-full ${
+              !connected
+                ? "border border-muted bg-transparent"
+                : summary.visitor_online
+                  ? "bg-teal"
+                  : "bg-line"
+            }`}
           />
           <span className="truncate">
             <PersonName name={summary.visitor_name} />
           </span>
-          <span className="sr-only">{summary.visitor_online ? "(online)" : "(offline)"}</span>
+          <span className="sr-only">
+            {!connected ? "(presence unknown)" : summary.visitor_online ? "(online)" : "(offline)"}
+          </span>
         </span>
         <time
           dateTime={new Date(activityAt(summary)).toISOString()}
@@ -114,11 +161,32 @@ function ConversationItem({
           Waiting {elapsed(summary.waiting_since, now)}
         </span>
       ) : null}
-      {summary.state === "ended" ? (
-        <span className="mt-1 block text-xs text-muted">
-          Ended by {summary.ended_by === "visitor" ? "the visitor" : "support"}
-        </span>
-      ) : null}
+      <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted">
+        {summary.missed ? (
+          <span
+            className="rounded-md border border-danger px-1.5 font-semibold text-danger"
+            data-testid="conversation-missed"
+          >
+            Missed
+          </span>
+        ) : null}
+        {summary.state === "ended" ? (
+          <span>Ended by {summary.ended_by === "visitor" ? "the visitor" : "support"}</span>
+        ) : null}
+        {summary.assignee ? (
+          <span className="truncate" data-testid="conversation-assignee">
+            {summary.assignee.id === me.id ? (
+              "Yours"
+            ) : (
+              <>
+                With <PersonName name={summary.assignee.name} />
+              </>
+            )}
+          </span>
+        ) : summary.state === "open" ? (
+          <span data-testid="conversation-assignee">Unassigned</span>
+        ) : null}
+      </span>
     </Link>
   );
-}
+});

@@ -1,13 +1,18 @@
 /**
- * One conversation on screen: who and whether they are online, End chat, the whole history, who is
- * typing, the reply editor while the chat is open, how it ended once it has, and the visitor's
- * details beside it.
+ * One conversation on screen: who and whether they are online (unknown while this console is not
+ * connected), who has it, End chat or Reopen, the whole history with the agents' notes and e-mail
+ * answers, who is typing, the reply editor while the chat is open, how it ended once it has (and,
+ * for a missed chat, its e-mail answer), an internal note, and the visitor's details: beside it on
+ * a wide screen, in a drawer below that.
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
-import { ArrowLeft, CircleAlert, X } from "lucide-react";
-import { useCallback, type RefObject } from "react";
+import { ArrowLeft, CircleAlert, PanelRight, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useCallback, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { useConsole, useConsoleState } from "./console-context";
+import { consoleDialogOverlayClass } from "./console-dialog";
+import { AssignControl, MissedPanel, NoteForm, ReopenButton } from "./conversation-team-controls";
 import { EndChatDialog } from "./end-chat-dialog";
 import { MessageThread } from "./message-thread";
 import { ReplyComposer } from "./reply-composer";
@@ -16,6 +21,7 @@ import { VisitorPanel } from "./visitor-panel";
 import { PersonName } from "~/components/ui/person-name";
 
 const emptyMessages: never[] = [];
+const noEntries: never[] = [];
 
 export function ConversationView({
   summary,
@@ -35,8 +41,12 @@ export function ConversationView({
   const detail = useConsoleState((s) => s.details[summary.id]);
   const notice = useConsoleState((s) => s.notice);
   const connected = useConsoleState((s) => s.connection.kind === "open");
+  const entries = useConsoleState((s) => s.entries[summary.id]);
+  const [visitorOpen, setVisitorOpen] = useState(false);
   const open = summary.state === "open";
   const online = detail?.visitor.online ?? summary.visitor_online;
+  // What the console last heard may be out of date while its own connection is down.
+  const presence = !connected ? "presence unknown" : online ? "online" : "offline";
   // The same function every render, so the thread's memoized messages are not all drawn again.
   const retry = useCallback((clientId: string) => session.retry(clientId), [session]);
 
@@ -48,16 +58,16 @@ export function ConversationView({
   ) : null;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col lg:flex-row" data-testid="conversation-view">
+    <div className="flex min-h-0 flex-1 flex-row" data-testid="conversation-view">
       <section
         aria-labelledby="conversation-title"
-        className="flex min-h-[60dvh] min-w-0 flex-1 flex-col lg:min-h-0"
+        className="flex min-h-[70dvh] min-w-0 flex-1 flex-col lg:min-h-0"
       >
         <div className="flex shrink-0 flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-3 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
             <Link
               to="/console"
-              className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink md:hidden"
+              className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink lg:hidden"
               aria-label="Back to the conversations"
             >
               <ArrowLeft aria-hidden="true" className="size-5" />
@@ -68,24 +78,60 @@ export function ConversationView({
               </h1>
               <p className="truncate text-sm text-muted">
                 {summary.visitor_email} ·{" "}
-                <span data-testid="conversation-presence">{online ? "online" : "offline"}</span>
+                <span data-testid="conversation-presence">{presence}</span>
               </p>
             </div>
           </div>
-          {open ? (
-            <EndChatDialog
-              open={endOpen}
-              onOpenChange={onEndOpenChange}
-              visitorName={summary.visitor_name}
-              onConfirm={() => {
-                session.endChat(summary.id);
-              }}
-            />
-          ) : (
-            <span className="rounded-md bg-sunken px-2 py-1 text-sm font-semibold text-muted">
-              Ended
-            </span>
-          )}
+          <div className="flex flex-wrap items-center gap-2">
+            <AssignControl summary={summary} />
+            <Dialog.Root open={visitorOpen} onOpenChange={setVisitorOpen}>
+              <Dialog.Trigger
+                className="btn btn-secondary min-h-9 gap-1.5 px-3 py-1.5 text-sm xl:hidden"
+                data-testid="visitor-drawer-button"
+              >
+                <PanelRight aria-hidden="true" className="size-4" />
+                Visitor
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className={consoleDialogOverlayClass} />
+                <Dialog.Content
+                  className="fixed top-0 right-0 z-[70] flex h-dvh w-[min(92vw,22rem)] flex-col overflow-y-auto bg-surface shadow-xl"
+                  aria-describedby={undefined}
+                  data-testid="visitor-drawer"
+                >
+                  <div className="flex items-start justify-between gap-2 border-b border-line px-4 py-2">
+                    <Dialog.Title className="min-w-0 font-bold [overflow-wrap:anywhere] text-ink">
+                      About <PersonName name={summary.visitor_name} />
+                    </Dialog.Title>
+                    <Dialog.Close
+                      className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink"
+                      aria-label="Close"
+                    >
+                      <X aria-hidden="true" className="size-5" />
+                    </Dialog.Close>
+                  </div>
+                  <VisitorPanel summary={summary} detail={detail} presence={presence} inDrawer />
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+            {open ? (
+              <EndChatDialog
+                open={endOpen}
+                onOpenChange={onEndOpenChange}
+                visitorName={summary.visitor_name}
+                onConfirm={() => {
+                  session.endChat(summary.id);
+                }}
+              />
+            ) : (
+              <>
+                <span className="rounded-md bg-sunken px-2 py-1 text-sm font-semibold text-muted">
+                  Ended
+                </span>
+                <ReopenButton summary={summary} />
+              </>
+            )}
+          </div>
         </div>
 
         {notice ? (
@@ -111,6 +157,7 @@ export function ConversationView({
           meEmail={me.email}
           loading={!thread?.loaded}
           onRetry={open ? retry : undefined}
+          entries={entries ?? noEntries}
         />
 
         <p
@@ -149,11 +196,23 @@ export function ConversationView({
               "The support team ended this chat"
             )}
             {summary.ended_at !== null ? ` at ${shortDateTime(summary.ended_at)}` : ""}. A new chat
-            from the same visitor appears as a new conversation.
+            from the same visitor appears as a new conversation; Reopen continues this one when they
+            write again while still verified.
           </p>
         )}
+        {summary.missed ? <MissedPanel summary={summary} /> : null}
+        <details className="shrink-0 border-t border-line bg-surface px-4 py-2 sm:px-6">
+          <summary className="cursor-pointer py-1 text-sm font-semibold text-ink">
+            Add an internal note
+          </summary>
+          <div className="pb-2">
+            <NoteForm conversationId={summary.id} />
+          </div>
+        </details>
       </section>
-      <VisitorPanel summary={summary} detail={detail} />
+      <div className="hidden xl:flex">
+        <VisitorPanel summary={summary} detail={detail} presence={presence} />
+      </div>
     </div>
   );
 }

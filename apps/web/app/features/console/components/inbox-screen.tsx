@@ -1,21 +1,35 @@
 /**
- * The inbox: the conversation list in two tabs (open and ended) beside the conversation on screen.
- * On a narrow screen the list and the conversation take turns. Keyboard: Alt+↓ / Alt+↑ move to the
- * next or previous conversation of the tab, Alt+R goes to the reply editor, Alt+E ends the chat.
+ * The inbox: the conversation list in three tabs (open, missed, ended) with their true counts, a
+ * search (`?q=`), whose open chats to show (all, mine, unassigned) and in which order (the visitor
+ * waiting longest first, or newest activity), beside the conversation on screen. The list loads
+ * more as it is scrolled. Below the wide layout the list and the conversation take turns.
+ * Keyboard: Alt+↓ / Alt+↑ move to the next or previous conversation of the tab, Alt+R goes to the
+ * reply editor, Alt+E ends the chat.
  */
+import type { AssigneeFilter, ConversationView as View } from "@hourline/contracts/console-team";
+import { Search } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
-import { useNavigate } from "react-router";
-import { conversationsIn } from "../model/conversation-summaries";
+import { useNavigate, useSearchParams } from "react-router";
+import { conversationsIn, ofAssignee, type ListOrder } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
-import { ConversationList } from "./conversation-list";
+import { ConversationList, LoadMore } from "./conversation-list";
 import { ConversationView } from "./conversation-view";
 import { shortcutKeys } from "./shortcuts-dialog";
+import { useConversationSearch } from "./use-conversation-search";
 
-type Tab = "open" | "ended";
-const tabs = ["open", "ended"] as const;
+type Tab = View;
+const tabs = ["open", "missed", "ended"] as const;
+const tabNames: Record<Tab, string> = { open: "Open", missed: "Missed", ended: "Ended" };
+const emptyTexts: Record<Tab, string> = {
+  open: "No open conversations. New chats appear here as visitors start them.",
+  missed: "No missed chats: every visitor who wrote got an answer.",
+  ended: "No ended conversations yet.",
+};
+const selectClass =
+  "min-h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand";
 
 const hotkeyOptions = { enableOnFormTags: true, preventDefault: true } as const;
 
@@ -24,6 +38,15 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
   const navigate = useNavigate();
   const conversations = useConsoleState((s) => s.conversations);
   const loaded = useConsoleState((s) => s.loaded);
+  const more = useConsoleState((s) => s.more);
+  const cursor = useConsoleState((s) => s.cursor);
+  const serverCounts = useConsoleState((s) => s.counts);
+  const meId = useConsoleState((s) => s.me.id);
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const [assignee, setAssignee] = useState<AssigneeFilter>("all");
+  // Unanswered chats: the visitor waiting longest comes first unless the agent asks otherwise.
+  const [order, setOrder] = useState<ListOrder>("waiting");
   const missing = useConsoleState((s) =>
     conversationId === null ? false : Boolean(s.missing[conversationId]),
   );
@@ -32,13 +55,39 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
   const [endOpen, setEndOpen] = useState(false);
   const editor = useRef<HTMLTextAreaElement | null>(null);
 
-  const lists = useMemo(
-    () => ({
-      open: conversationsIn(conversations, "open"),
+  const search = useConversationSearch(tab, q);
+  const lists = useMemo(() => {
+    if (search.state.kind === "found") {
+      const found = search.state.ids.map((id) => conversations[id]).filter((c) => c !== undefined);
+      return { open: found, missed: found, ended: found };
+    }
+    return {
+      open: ofAssignee(conversationsIn(conversations, "open", order), assignee, meId),
+      missed: conversationsIn(conversations, "missed"),
       ended: conversationsIn(conversations, "ended"),
-    }),
-    [conversations],
-  );
+    };
+  }, [conversations, order, assignee, meId, search.state]);
+
+  function setQuery(value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set("q", value);
+    else next.delete("q");
+    setParams(next, { replace: true });
+  }
+
+  const searching = q.trim() !== "";
+  function loadMore(t: Tab) {
+    if (searching) {
+      search.loadMore();
+      return;
+    }
+    const from = cursor[t];
+    if (from !== null) void session.loadMore(t, from);
+  }
+  const hasMore = (t: Tab) =>
+    searching
+      ? search.state.kind === "found" && search.state.more
+      : more[t] && (t !== "open" || assignee === "all");
 
   useEffect(() => {
     session.view(conversationId);
@@ -88,12 +137,16 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
     [selected?.state],
   );
 
-  const counts = { open: lists.open.length, ended: lists.ended.length };
+  const counts = serverCounts ?? {
+    open: conversationsIn(conversations, "open").length,
+    missed: conversationsIn(conversations, "missed").length,
+    ended: conversationsIn(conversations, "ended").length,
+  };
   return (
     <div className="flex min-h-0 flex-1">
       <section
         aria-labelledby="inbox-title"
-        className={`w-full shrink-0 flex-col border-line bg-surface md:flex md:w-80 md:border-r ${
+        className={`w-full shrink-0 flex-col border-line bg-surface lg:flex lg:w-72 lg:border-r xl:w-80 ${
           conversationId === null ? "flex" : "hidden"
         }`}
       >
@@ -112,39 +165,92 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
                 Conversations
               </h2>
             )}
+            <form role="search" className="relative mt-2" onSubmit={(e) => e.preventDefault()}>
+              <label htmlFor="conversation-search" className="sr-only">
+                Search conversations
+              </label>
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted"
+              />
+              <input
+                id="conversation-search"
+                type="search"
+                value={q}
+                maxLength={200}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder="Name, e-mail or words"
+                className="min-h-9 w-full rounded-lg border border-line bg-surface py-1.5 pr-2 pl-8 text-sm text-ink"
+              />
+            </form>
             <Tabs.List aria-label="Which conversations" className="mt-2 flex gap-1">
               {tabs.map((t) => (
                 <Tabs.Trigger
                   key={t}
                   value={t}
-                  className="-mb-px min-h-10 border-b-2 border-transparent px-3 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
+                  data-testid={`tab-${t}`}
+                  className="-mb-px min-h-10 border-b-2 border-transparent px-2 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
                 >
-                  {t === "open" ? "Open" : "Ended"}{" "}
-                  <span className="text-xs font-normal">({counts[t]})</span>
+                  {tabNames[t]}{" "}
+                  <span className="text-xs font-normal" data-testid={`count-${t}`}>
+                    ({counts[t]})
+                  </span>
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
           </div>
+          {tab === "open" && !searching ? (
+            <div className="flex flex-wrap gap-2 border-b border-line px-4 py-2">
+              <label className="flex items-center gap-1 text-xs text-muted">
+                Show
+                <select
+                  value={assignee}
+                  onChange={(e) => setAssignee(e.target.value as AssigneeFilter)}
+                  className={selectClass}
+                  data-testid="assignee-filter"
+                >
+                  <option value="all">All</option>
+                  <option value="mine">Mine</option>
+                  <option value="unassigned">Unassigned</option>
+                </select>
+              </label>
+              <label className="flex items-center gap-1 text-xs text-muted">
+                Order
+                <select
+                  value={order}
+                  onChange={(e) => setOrder(e.target.value as ListOrder)}
+                  className={selectClass}
+                  data-testid="list-order"
+                >
+                  <option value="waiting">Waiting longest first</option>
+                  <option value="newest">Newest activity first</option>
+                </select>
+              </label>
+            </div>
+          ) : null}
           {tabs.map((t) => (
             <Tabs.Content
               key={t}
               value={t}
               className="min-h-0 flex-1 overflow-y-auto focus-visible:-outline-offset-3"
             >
-              {loaded[t] ? (
-                <ConversationList
-                  conversations={lists[t]}
-                  selectedId={conversationId}
-                  emptyText={
-                    t === "open"
-                      ? "No open conversations. New chats appear here as visitors start them."
-                      : "No ended conversations yet."
-                  }
-                />
-              ) : (
-                <p role="status" className="px-4 py-8 text-center text-sm text-muted">
-                  Loading conversations…
+              {searching && search.state.kind === "failed" ? (
+                <p role="alert" className="px-4 py-8 text-center text-sm text-danger">
+                  {search.state.message}
                 </p>
+              ) : (searching && search.state.kind !== "found") || (!searching && !loaded[t]) ? (
+                <p role="status" className="px-4 py-8 text-center text-sm text-muted">
+                  {searching ? "Searching…" : "Loading conversations…"}
+                </p>
+              ) : (
+                <>
+                  <ConversationList
+                    conversations={lists[t]}
+                    selectedId={conversationId}
+                    emptyText={searching ? "Nothing found. Try other words." : emptyTexts[t]}
+                  />
+                  {hasMore(t) ? <LoadMore onLoad={() => loadMore(t)} /> : null}
+                </>
               )}
             </Tabs.Content>
           ))}
@@ -152,7 +258,7 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
       </section>
 
       <div
-        className={`min-w-0 flex-1 flex-col ${conversationId === null ? "hidden md:flex" : "flex"}`}
+        className={`min-w-0 flex-1 flex-col ${conversationId === null ? "hidden lg:flex" : "flex"}`}
       >
         {conversationId === null ? (
           <div className="grid flex-1 place-items-center p-8 text-center">

@@ -10,7 +10,21 @@ import { notificationAccess, type NotificationAccess } from "../model/alert-pref
 
 const listeners = new Set<() => void>();
 
+/**
+ * The answer as last read. Reading `Notification.permission` asks the browser each time (slow in
+ * Chromium), and React reads the snapshot on every render of the screens that show it, so it is
+ * read again only when the answer may have changed.
+ */
+let current: NotificationAccess | null = null;
+
+/** The browser's answer, as last read (see `current`). */
+export function currentNotificationAccess(): NotificationAccess {
+  current ??= notificationAccess();
+  return current;
+}
+
 function changed() {
+  current = null;
   for (const listener of listeners) listener();
 }
 
@@ -24,19 +38,19 @@ function subscribe(listener: () => void): () => void {
     .then((status) => {
       if (unsubscribed) return;
       permission = status;
-      permission.addEventListener("change", listener);
+      permission.addEventListener("change", changed);
     })
     .catch(() => undefined);
   return () => {
     unsubscribed = true;
     listeners.delete(listener);
-    permission?.removeEventListener("change", listener);
+    permission?.removeEventListener("change", changed);
   };
 }
 
 /** The browser's answer now, and again whenever it changes. */
 export function useNotificationAccess(): NotificationAccess {
-  return useSyncExternalStore(subscribe, notificationAccess, () => "unsupported");
+  return useSyncExternalStore(subscribe, currentNotificationAccess, () => "unsupported");
 }
 
 /** Asks the browser (it shows its own prompt once; later calls answer at once). */

@@ -3,7 +3,8 @@
  * not sent, the editor clears after sending and grows with its text. One image of up to 25 MB can
  * be sent (checked before uploading). The draft is kept per conversation in this tab, so moving
  * between conversations, reloading, or signing in again after the session expired loses nothing.
- * A replies list ("/" at the start, or its button) fills the editor with a canned reply.
+ * A replies list ("/" at the start, or its button) fills the editor with a canned reply, its
+ * {visitor_name} and {agent_name} filled in.
  */
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
@@ -18,7 +19,8 @@ import {
 } from "~/lib/live-chat/message-editor";
 import { uploadReplyImage } from "../api/upload-reply-image";
 import { CannedReplyPicker } from "./canned-reply-picker";
-import { useConsole } from "./console-context";
+import { fillCannedVariables } from "../model/canned-variables";
+import { useConsole, useConsoleState } from "./console-context";
 import { isolateText } from "@hourline/contracts/text";
 
 const EDITOR_MAX_HEIGHT_PX = 200;
@@ -35,6 +37,7 @@ export function ReplyComposer({
   editorRef: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { session } = useConsole();
+  const me = useConsoleState((s) => s.me);
   const [text, setText] = useState(() => session.draftOf(conversationId));
   const image = useImageUpload(
     (file) => uploadReplyImage(conversationId, file),
@@ -124,7 +127,13 @@ export function ReplyComposer({
         <CannedReplyPicker
           open={pickerOpen}
           onOpenChange={setPickerOpen}
-          onPick={(body) => change(text.trim() === "" ? body : `${text}\n${body}`)}
+          onPick={(template) => {
+            const body = fillCannedVariables(template, {
+              visitor_name: visitorName,
+              agent_name: me.name,
+            });
+            change(text.trim() === "" ? body : `${text}\n${body}`);
+          }}
           focusOnClose={() => editorRef.current?.focus()}
         />
         <ImagePickerButton

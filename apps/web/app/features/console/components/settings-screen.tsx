@@ -1,7 +1,8 @@
 /**
  * The signed-in agent's own settings: the display name visitors see beside replies, the password
  * (changing it signs out every other session), and how the console gets their attention while the
- * tab is in the background (a chime, desktop notifications).
+ * tab is in the background (a chime, desktop notifications); for admins, how long visitors' data
+ * is kept (RETENTION_DAYS, read-only here: it is the server's configuration).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
@@ -14,16 +15,19 @@ import {
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { z } from "zod/mini";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { failureMessage } from "../api/console-client";
 import { changePassword, updateProfile } from "../api/profile";
+import { fetchOperationsSettings } from "../api/visitor-data";
 import { playChime } from "../model/alert-preferences";
 import { applyFieldErrors } from "./form-errors";
 import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
+import { useConsoleFetch } from "./use-console-fetch";
 
 export function SettingsScreen() {
   return (
@@ -33,6 +37,7 @@ export function SettingsScreen() {
         <ProfileForm />
         <PasswordForm />
         <AlertSettings />
+        <RetentionSettings />
       </div>
     </div>
   );
@@ -273,6 +278,42 @@ function AlertSettings() {
           </button>
         ) : null}
       </div>
+    </section>
+  );
+}
+
+/** Admins see how long visitors' data is kept, and where a visitor's own request is handled. */
+function RetentionSettings() {
+  const me = useConsoleState((s) => s.me);
+  const isAdmin = me.role === "admin";
+  const [load] = useConsoleFetch(fetchOperationsSettings, { enabled: isAdmin });
+  if (!isAdmin) return null;
+  return (
+    <section aria-labelledby="retention-title" className="card p-5">
+      <h2 id="retention-title" className="text-lg font-bold text-ink">
+        Data retention
+      </h2>
+      {load.kind === "loading" ? (
+        <p className="mt-2 text-muted">Loading…</p>
+      ) : load.kind === "failed" ? (
+        <p role="alert" className="mt-2 font-semibold text-danger">
+          {load.message}
+        </p>
+      ) : (
+        <p className="mt-2 text-ink" data-testid="retention-days">
+          {load.data.retention_days === 0
+            ? "Everything is kept until someone erases it: no retention period is set."
+            : `Ended chats (with their images), handled contact messages and sent mail are deleted ${load.data.retention_days} days after they end. One-time codes and expired sessions go within hours.`}
+        </p>
+      )}
+      <p className="mt-2 text-sm text-muted">
+        The period is the server&rsquo;s RETENTION_DAYS setting. To export or erase one
+        visitor&rsquo;s data on request, use{" "}
+        <Link to="/console/visitor-data" className="text-brand underline underline-offset-4">
+          Visitor data
+        </Link>
+        .
+      </p>
     </section>
   );
 }

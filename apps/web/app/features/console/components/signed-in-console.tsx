@@ -17,7 +17,8 @@ import { agentSocketUrl } from "../api/console-urls";
 import { fetchContactMessages } from "../api/fetch-contact-messages";
 import { fetchConversation } from "../api/fetch-conversation";
 import { fetchConversationMessages } from "../api/fetch-conversation-messages";
-import { fetchConversations } from "../api/fetch-conversations";
+import { fetchAgentEntries } from "../api/conversation-team";
+import { fetchConversationCounts, fetchConversations } from "../api/fetch-conversations";
 import { fetchMe } from "../api/fetch-me";
 import { markConversationRead } from "../api/mark-conversation-read";
 import { signOut } from "../api/sign-out";
@@ -33,6 +34,8 @@ import { signInPath } from "./sign-in-path";
 
 const api: ConsoleApi = {
   fetchConversations,
+  fetchCounts: fetchConversationCounts,
+  fetchEntries: fetchAgentEntries,
   fetchConversation,
   fetchMessages: fetchConversationMessages,
   markRead: markConversationRead,

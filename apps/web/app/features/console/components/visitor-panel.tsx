@@ -1,7 +1,7 @@
 /**
  * Who the agent is talking to: the visitor's name and e-mail, whether they have the chat open right
- * now, since when they have used the chat, whether they asked for a transcript, and their other
- * conversations (each a link to read it).
+ * now, since when they have used the chat, whether they asked for a transcript, what the widget told
+ * of the visit, and their other conversations (each a link to read it).
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { mailtoHref } from "@hourline/contracts/email-address";
@@ -11,32 +11,49 @@ import { messagePreview } from "../model/message-preview";
 import { useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { shortDateTime } from "./time-labels";
+import { VisitorContextDetails } from "./visitor-context-details";
 import { PersonName } from "~/components/ui/person-name";
 
 export function VisitorPanel({
   summary,
   detail,
+  presence,
+  inDrawer = false,
 }: {
   summary: ConversationSummary;
   detail: ConversationDetail | undefined;
+  /** What the console can say of the visitor's presence (unknown while it is not connected). */
+  presence: "online" | "offline" | "presence unknown";
+  /** In the drawer of a narrower screen: the drawer has the title and the scroll. */
+  inDrawer?: boolean;
 }) {
   const conversations = useConsoleState((s) => s.conversations);
-  const online = detail?.visitor.online ?? summary.visitor_online;
   const earlier = (detail?.earlierIds ?? [])
     .map((id) => conversations[id])
     .filter((c): c is ConversationSummary => c !== undefined);
   return (
     <aside
-      aria-labelledby="visitor-panel-title"
-      className="shrink-0 border-t border-line bg-surface p-4 lg:w-72 lg:overflow-y-auto lg:border-t-0 lg:border-l"
+      aria-labelledby={inDrawer ? undefined : "visitor-panel-title"}
+      aria-label={inDrawer ? "Visitor" : undefined}
+      className={
+        inDrawer
+          ? "min-w-0 p-4"
+          : "w-72 min-w-0 shrink-0 overflow-y-auto border-l border-line bg-surface p-4"
+      }
+      data-testid="visitor-panel"
     >
-      <h2 id="visitor-panel-title" className="text-sm font-bold tracking-wide text-muted uppercase">
-        Visitor
-      </h2>
+      {inDrawer ? null : (
+        <h2
+          id="visitor-panel-title"
+          className="text-sm font-bold tracking-wide text-muted uppercase"
+        >
+          Visitor
+        </h2>
+      )}
       <dl className="mt-3 space-y-3 text-sm">
         <div>
           <dt className="text-muted">Name</dt>
-          <dd className="font-semibold break-words text-ink">
+          <dd className="font-semibold [overflow-wrap:anywhere] text-ink">
             <PersonName name={summary.visitor_name} />
           </dd>
         </div>
@@ -53,9 +70,19 @@ export function VisitorPanel({
           <dd className="flex items-center gap-1.5 text-ink" data-testid="visitor-status">
             <span
               aria-hidden="true"
-              className={`size-2 rounded-full ${online ? "bg-teal" : "bg-muted"}`}
+              className={`size-2 rounded-full ${
+                presence === "online"
+                  ? "bg-teal"
+                  : presence === "offline"
+                    ? "bg-muted"
+                    : "border border-muted"
+              }`}
             />
-            {online ? "Online: has the chat open" : "Offline"}
+            {presence === "online"
+              ? "Online: has the chat open"
+              : presence === "offline"
+                ? "Offline"
+                : "Unknown: the console is reconnecting"}
           </dd>
         </div>
         {detail ? (
@@ -72,6 +99,7 @@ export function VisitorPanel({
                   : "Not asked for"}
               </dd>
             </div>
+            <VisitorContextDetails context={detail.visitor.context} />
           </>
         ) : null}
       </dl>

@@ -88,6 +88,8 @@ export function summary(id: number, extra: Partial<ConversationSummary> = {}): C
     unread: 0,
     waiting_since: null,
     visitor_online: true,
+    missed: false,
+    assignee: null,
     ...extra,
   };
 }
@@ -134,6 +136,7 @@ export function detail(
       first_seen_at: T0 - 86_400_000,
       online: conversation.visitor_online,
       transcript_requested: false,
+      context: {},
     },
     earlier,
   };

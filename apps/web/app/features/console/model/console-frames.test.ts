@@ -33,7 +33,7 @@ describe("frameReader", () => {
       ],
       [
         { message_type: "conversation", ...summary(7, { unread: 2 }) },
-        { type: "conversation", summary: summary(7, { unread: 2 }) },
+        { type: "conversation", summary: summary(7, { unread: 2 }), live: true },
       ],
       [
         {
@@ -110,6 +110,7 @@ describe("frameReader", () => {
     expect(read({ message_type: "conversation", ...ended(3) })).toEqual({
       type: "conversation",
       summary: ended(3),
+      live: true,
     });
   });
 

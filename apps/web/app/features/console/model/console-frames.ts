@@ -4,6 +4,7 @@
  */
 import { z } from "zod/mini";
 import {
+  agentEntryFrameSchema,
   agentPresenceFrameSchema,
   chatEndedFrameSchema,
   contactMessageFrameSchema,
@@ -35,6 +36,7 @@ function frameActions(meId: number): {
     conversation: frameEntry(conversationFrameSchema, ({ message_type: _type, ...summary }) => ({
       type: "conversation",
       summary,
+      live: true,
     })),
     chat_ended: frameEntry(conversationEnd, (f) => ({
       type: "ended",
@@ -59,10 +61,16 @@ function frameActions(meId: number): {
         ...(f.agent_name === undefined ? {} : { agentName: f.agent_name }),
       };
     }),
+    // The session fetches what was missed (console-session.ts); nothing changes in the store.
+    catch_up: () => null,
     visitor_presence: frameEntry(visitorPresenceFrameSchema, (f) => ({
       type: "visitor-presence",
       email: f.visitor_email,
       online: f.online,
+    })),
+    agent_entry: frameEntry(agentEntryFrameSchema, ({ message_type: _type, ...entry }) => ({
+      type: "entry",
+      entry,
     })),
     agent_presence: frameEntry(agentPresenceFrameSchema, (f) => ({
       type: "agent-presence",

@@ -1,3 +1,4 @@
+import type { AgentEntry, ConversationView } from "@hourline/contracts/console-team";
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
@@ -14,7 +15,13 @@ import {
   TYPING_IDLE_MS,
   TYPING_REPEAT_MS,
 } from "~/lib/live-chat/live-timing";
-import { ConsoleSession, READ_DELAY_MS, consoleMessages, type ConsoleApi } from "./console-session";
+import {
+  COUNTS_DELAY_MS,
+  ConsoleSession,
+  READ_DELAY_MS,
+  consoleMessages,
+  type ConsoleApi,
+} from "./console-session";
 import type { ConsoleAlert } from "./console-alerts";
 import { conversationsIn } from "./conversation-summaries";
 import { loadDrafts, loadOutbox } from "./console-storage";
@@ -65,9 +72,26 @@ function fakeServer() {
   const find = (id: number) => [...server.open, ...server.ended].find((c) => c.id === id);
 
   const api = {
-    fetchConversations: vi.fn((state: "open" | "ended") =>
-      answer("fetchConversations", () => (state === "open" ? server.open : server.ended)),
+    fetchConversations: vi.fn((view: ConversationView) =>
+      answer("fetchConversations", () =>
+        view === "open"
+          ? server.open
+          : view === "ended"
+            ? server.ended
+            : server.ended.filter((c) => c.missed),
+      ),
     ),
+    fetchCounts: vi.fn(() =>
+      answer("fetchCounts", () => ({
+        status: 200 as const,
+        open: server.open.length,
+        ended: server.ended.length,
+        missed: server.ended.filter((c) => c.missed).length,
+        mine: 0,
+        unassigned: server.open.filter((c) => c.assignee === null).length,
+      })),
+    ),
+    fetchEntries: vi.fn((_id: number) => answer("fetchEntries", (): AgentEntry[] => [])),
     fetchConversation: vi.fn((id: number) => {
       const found = find(id);
       if (!found && server.signedIn && !server.failing.fetchConversation) {
@@ -171,10 +195,11 @@ describe("ConsoleSession: start", () => {
     t.session.start();
     expect(t.browser.last.url).toBe("ws://site/ws/agent/");
     expect(t.state().connection).toEqual({ kind: "connecting", resuming: false });
-    expect(t.api.fetchConversations.mock.calls).toEqual([["open"], ["ended"]]);
+    expect(t.api.fetchConversations.mock.calls).toEqual([["open"], ["ended"], ["missed"]]);
+    expect(t.api.fetchCounts).toHaveBeenCalledTimes(1);
     expect(t.api.fetchContacts).toHaveBeenCalledTimes(1);
     await settle();
-    expect(t.state().loaded).toEqual({ open: true, ended: true });
+    expect(t.state().loaded).toEqual({ open: true, ended: true, missed: true });
     expect(conversationsIn(t.state().conversations, "open").map((c) => c.id)).toEqual([8, 7]);
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([3]);
     expect(t.state().contacts.list).toEqual([contact(1)]);
@@ -183,7 +208,7 @@ describe("ConsoleSession: start", () => {
     t.browser.last.open();
     await settle();
     expect(t.state().connection).toEqual({ kind: "open" });
-    expect(t.api.fetchConversations).toHaveBeenCalledTimes(4);
+    expect(t.api.fetchConversations).toHaveBeenCalledTimes(6);
     expect(t.api.fetchContacts).toHaveBeenCalledTimes(2);
     expect(t.api.fetchMe).not.toHaveBeenCalled();
   });
@@ -214,7 +239,7 @@ describe("ConsoleSession: start", () => {
     expect(t.state().expired).toBe(false);
     t.session.start();
     expect(t.browser.sockets).toHaveLength(2);
-    expect(t.api.fetchConversations).toHaveBeenCalledTimes(4);
+    expect(t.api.fetchConversations).toHaveBeenCalledTimes(6);
   });
 });
 
@@ -281,7 +306,8 @@ describe("ConsoleSession: lists that arrive late", () => {
     await settle();
     expect(conversationsIn(t.state().conversations, "open").map((c) => c.id)).toEqual([7, 9]);
     expect(t.state().conversations[8]).toMatchObject({ state: "ended", ended_at: T0 + 2_000 });
-    expect(t.api.fetchConversation.mock.calls).toEqual([[7]]);
+    // 8 ended: whether it was missed is the server's to say, so its summary is asked for too.
+    expect(t.api.fetchConversation.mock.calls).toEqual([[8], [7]]);
     expect(t.state().conversations[7]).toEqual(t.server.open[0]);
   });
 
@@ -462,6 +488,32 @@ describe("ConsoleSession: pushes", () => {
       [4, null, "sent"],
       [5, null, "sent"],
     ]);
+  });
+
+  it("fetches what it missed when told to catch up, or when a pushed message skips one", async () => {
+    const t = setup();
+    t.server.open = [summary(7)];
+    t.server.messages[7] = [visitorMessage(1), agentMessage(2)];
+    await t.connect();
+    t.session.view(7);
+    await settle();
+    const lists = t.api.fetchConversations.mock.calls.length;
+
+    // Instances lost touch and have it back: the three lists (open, ended, missed) and the
+    // thread on screen are fetched.
+    t.server.messages[7].push(visitorMessage(3));
+    t.browser.last.receive({ message_type: "catch_up" });
+    await settle();
+    expect(t.api.fetchConversations.mock.calls.length).toBe(lists + 3);
+    expect(t.api.fetchMessages).toHaveBeenLastCalledWith(7, 2);
+    expect(t.thread().map(([id]) => id)).toEqual([1, 2, 3]);
+
+    // Message 5 says 4 came before it: 4 is fetched, and each shows once.
+    t.server.messages[7].push(visitorMessage(4), visitorMessage(5));
+    t.browser.last.receive({ message_type: "message", ...visitorMessage(5), previous_id: 4 });
+    await settle();
+    expect(t.api.fetchMessages).toHaveBeenLastCalledWith(7, 3);
+    expect(t.thread().map(([id]) => id)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("after a reconnect leaves unread what is not on screen, and fetches it when it is", async () => {
@@ -1010,6 +1062,40 @@ describe("ConsoleSession: reading", () => {
     await vi.advanceTimersByTimeAsync(READ_DELAY_MS * 10);
     expect(t.state().conversations[7]?.unread).toBe(1);
     expect(t.api.markRead).toHaveBeenCalledTimes(3);
+  });
+
+  it("keeps the read mark and the counts current while others write without pause", async () => {
+    const t = setup();
+    t.server.open = [summary(7, { last_message: visitorMessage(1) })];
+    t.server.messages[7] = [visitorMessage(1)];
+    await t.connect();
+    t.session.view(7);
+    await vi.advanceTimersByTimeAsync(READ_DELAY_MS);
+    t.api.markRead.mockClear();
+    t.api.fetchCounts.mockClear();
+    // A visitor writing every 100 ms and a chat starting every 100 ms, for three seconds: each
+    // pause starts from the first event it waits for, not from the last one.
+    let beforeLast = 0;
+    for (let n = 2; n <= 31; n += 1) {
+      beforeLast = t.api.fetchCounts.mock.calls.length;
+      t.browser.last.receive({ message_type: "message", ...visitorMessage(n) });
+      t.browser.last.receive({ message_type: "conversation", ...summary(100 + n) });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    const marks = t.api.markRead.mock.calls.length;
+    expect(marks).toBeGreaterThanOrEqual(Math.floor(3_000 / (READ_DELAY_MS + 100)));
+    expect(marks).toBeLessThanOrEqual(Math.ceil(3_000 / READ_DELAY_MS));
+    const counts = t.api.fetchCounts.mock.calls.length;
+    expect(counts).toBeGreaterThanOrEqual(Math.floor(3_000 / (COUNTS_DELAY_MS + 100)));
+    expect(counts).toBeLessThanOrEqual(Math.ceil(3_000 / COUNTS_DELAY_MS));
+    // Once it stops, the last message is marked read and the counts are asked for after the last
+    // change, and then no more.
+    await vi.advanceTimersByTimeAsync(COUNTS_DELAY_MS);
+    expect(t.api.markRead).toHaveBeenLastCalledWith(7, 31);
+    const settled = t.api.fetchCounts.mock.calls.length;
+    expect(settled).toBeGreaterThan(beforeLast);
+    await vi.advanceTimersByTimeAsync(COUNTS_DELAY_MS * 10);
+    expect(t.api.fetchCounts).toHaveBeenCalledTimes(settled);
   });
 
   it("after a reconnect marks what arrived meanwhile read only if the tab is visible", async () => {

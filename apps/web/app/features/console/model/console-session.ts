@@ -13,11 +13,16 @@ import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { AgentFrame } from "@hourline/contracts/chat-frames";
 import {
   imageMessageHtml,
-  textToMessageHtml,
+  textToLinkedMessageHtml,
   type ChatMessage,
 } from "@hourline/contracts/chat-message";
 import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer } from "@hourline/contracts/console";
+import type {
+  AgentEntry,
+  ConversationCounts,
+  ConversationView,
+} from "@hourline/contracts/console-team";
 import type { ApiResult } from "~/lib/api-client";
 import {
   ChatConnection,
@@ -25,6 +30,7 @@ import {
   type ConnectionEnv,
 } from "~/lib/live-chat/chat-connection";
 import { KeyedTimers } from "~/lib/live-chat/keyed-timers";
+import { isCatchUp, missedBefore } from "~/lib/live-chat/frame-table";
 import { deliveryErrors } from "~/lib/live-chat/live-messages";
 import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
@@ -46,7 +52,12 @@ import { ConsoleSync } from "./console-sync";
 import { isBehind } from "./conversation-summaries";
 
 export interface ConsoleApi {
-  fetchConversations(state: "open" | "ended"): Promise<ApiResult<ConversationSummary[]>>;
+  fetchConversations(
+    view: ConversationView,
+    page?: { before?: number; q?: string },
+  ): Promise<ApiResult<ConversationSummary[]>>;
+  fetchCounts(): Promise<ApiResult<ConversationCounts>>;
+  fetchEntries(id: number): Promise<ApiResult<AgentEntry[]>>;
   fetchConversation(id: number): Promise<ApiResult<ConversationDetailAnswer>>;
   fetchMessages(id: number, after?: number): Promise<ApiResult<ChatMessage[]>>;
   markRead(id: number, lastId: number): Promise<ApiResult<unknown>>;
@@ -67,6 +78,9 @@ export interface ConsoleSessionDeps {
 /** New visitor messages in the conversation on screen are marked read after this pause. */
 export const READ_DELAY_MS = 300;
 
+/** The views' counts are asked for again this long after the last change heard. */
+export const COUNTS_DELAY_MS = 500;
+
 export const consoleMessages = {
   notAcked: deliveryErrors.notAcked,
   chatEnded: "The chat had ended, so this reply was not sent.",
@@ -84,6 +98,7 @@ export class ConsoleSession {
   /** Others typing, per conversation and side ("7:visitor", "7:agent"). */
   private readonly othersTyping: TypingFade<string>;
   private readonly readTimers: KeyedTimers<number>;
+  private readonly countTimers: KeyedTimers<number>;
   private readonly sync: ConsoleSync;
   /** The outbox as last written to storage: an unchanged one is not written again. */
   private savedOutbox: string;
@@ -129,6 +144,7 @@ export class ConsoleSession {
     );
     this.othersTyping = new TypingFade(deps.env);
     this.readTimers = new KeyedTimers(deps.env);
+    this.countTimers = new KeyedTimers(deps.env);
     this.sync = new ConsoleSync({
       api: deps.api,
       state: () => this.state,
@@ -190,6 +206,7 @@ export class ConsoleSession {
     this.typing.stop();
     this.othersTyping.stop();
     this.readTimers.clearAll();
+    this.countTimers.clearAll();
     const connection = this.connection;
     this.connection = null;
     connection?.stop();
@@ -234,13 +251,42 @@ export class ConsoleSession {
     return this.sync.load(conversationId);
   }
 
+  /** The next page of a view, after the last conversation of the page before. */
+  loadMore(view: ConversationView, oldestId: number): Promise<void> {
+    return this.sync.loadMore(view, oldestId);
+  }
+
+  /**
+   * Something this agent did here (assigned, answered by e-mail, marked handled, reopened): the
+   * conversation and the counts are asked for again at once, before the pushes arrive.
+   */
+  changed(conversationId: number): void {
+    void this.sync.loadSummary(conversationId);
+    this.countsSoon();
+  }
+
+  /** Search results: kept up to date live like every other summary. */
+  takeSummaries(list: ConversationSummary[]): void {
+    this.dispatch({ type: "summaries", list });
+  }
+
+  /** An internal note or e-mail answer this agent added: shown before its push arrives. */
+  addEntry(entry: AgentEntry): void {
+    this.dispatch({ type: "entry", entry });
+  }
+
+  /** Counts are asked for once per burst of changes, and at least every pause while they go on. */
+  private countsSoon() {
+    this.countTimers.soon(0, COUNTS_DELAY_MS, () => void this.sync.loadCounts());
+  }
+
   // --- replies -------------------------------------------------------------------------------
 
   /** Queues a typed reply; false when there is nothing to send or the chat has ended. */
   sendText(conversationId: number, text: string): boolean {
     const trimmed = text.trim();
     if (!trimmed || !this.isOpen(conversationId)) return false;
-    this.outbox.add({ conversationId, msgType: "text", html: textToMessageHtml(trimmed) });
+    this.outbox.add({ conversationId, msgType: "text", html: textToLinkedMessageHtml(trimmed) });
     this.setTyping(conversationId, false);
     return true;
   }
@@ -298,8 +344,16 @@ export class ConsoleSession {
   }
 
   private onFrame(frame: unknown) {
+    if (isCatchUp(frame)) void this.sync.refresh();
     const action = this.readFrame(frame);
     if (!action) return;
+    if (action.type === "received") {
+      // Loaded before the message is applied, so it fetches from the last one held.
+      const thread = this.state.threads[action.message.conversation_id];
+      if (thread?.loaded && missedBefore(frame, thread.lastId)) {
+        void this.sync.load(action.message.conversation_id);
+      }
+    }
     if (action.type === "acked" || action.type === "failed") this.outbox.answered(action.clientId);
     // Made before a message this console already has: its counts are asked for again.
     const stale =
@@ -324,7 +378,13 @@ export class ConsoleSession {
         );
         break;
       }
+      case "conversation":
+        this.countsSoon();
+        break;
       case "ended":
+        // Whether it was missed is the server's to say: its summary is asked for again.
+        void this.sync.loadSummary(action.conversationId);
+        this.countsSoon();
         this.outbox.fail(
           consoleMessages.chatEnded,
           (pending) => pending.conversationId === action.conversationId,
@@ -363,7 +423,7 @@ export class ConsoleSession {
   // --- reading -------------------------------------------------------------------------------
 
   private markReadSoon(conversationId: number) {
-    this.readTimers.set(conversationId, READ_DELAY_MS, () => {
+    this.readTimers.soon(conversationId, READ_DELAY_MS, () => {
       const lastId = this.state.threads[conversationId]?.lastId ?? 0;
       if (lastId > 0 && isReading(this.state, conversationId)) {
         this.dispatch({ type: "read", conversationId });

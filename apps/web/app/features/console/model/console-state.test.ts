@@ -80,7 +80,11 @@ describe("consoleReducer: the lists", () => {
       me,
       connection: { kind: "idle" },
       conversations: {},
-      loaded: { open: false, ended: false },
+      loaded: { open: false, ended: false, missed: false },
+      more: { open: false, ended: false, missed: false },
+      cursor: { open: null, ended: null, missed: null },
+      counts: null,
+      entries: {},
       details: {},
       threads: {},
       typing: {},
@@ -101,9 +105,9 @@ describe("consoleReducer: the lists", () => {
       state: "open",
       list: [summary(1), summary(2)],
     });
-    expect(s.loaded).toEqual({ open: true, ended: false });
+    expect(s.loaded).toEqual({ open: true, ended: false, missed: false });
     s = apply(s, { type: "conversations", state: "ended", list: [ended(3)] });
-    expect(s.loaded).toEqual({ open: true, ended: true });
+    expect(s.loaded).toEqual({ open: true, ended: true, missed: false });
     expect(Object.keys(s.conversations)).toEqual(["1", "2", "3"]);
     // A reload after a reconnect replaces what it lists and keeps the rest.
     s = apply(s, {

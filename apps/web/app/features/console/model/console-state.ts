@@ -9,6 +9,12 @@ import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer, VisitorDetails } from "@hourline/contracts/console";
+import {
+  conversationsPerPage,
+  type AgentEntry,
+  type ConversationCounts,
+  type ConversationView,
+} from "@hourline/contracts/console-team";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import type { DeliveryChange } from "~/lib/live-chat/live-messages";
 import {
@@ -45,7 +51,18 @@ export interface ConsoleState {
   connection: ConnectionStatus;
   conversations: Record<number, ConversationSummary>;
   /** Which lists have been fetched since the console started. */
-  loaded: { open: boolean; ended: boolean };
+  loaded: Record<ConversationView, boolean>;
+  /** Which lists the server may hold more of than this console has fetched. */
+  more: Record<ConversationView, boolean>;
+  /**
+   * Where each list's next page starts: the last conversation of the last page fetched. Not the
+   * oldest one held, which another list or a search may have brought in from much further back.
+   */
+  cursor: Record<ConversationView, number | null>;
+  /** How many conversations each view holds on the server; null until first asked. */
+  counts: Omit<ConversationCounts, "status"> | null;
+  /** Internal notes and e-mail answers of the conversations opened, oldest first. */
+  entries: Record<number, AgentEntry[]>;
   details: Record<number, ConversationDetail>;
   threads: Threads;
   typing: Record<number, TypingState>;
@@ -71,8 +88,24 @@ export interface ConsoleState {
 /** What changes the chats' part of the state. */
 type ChatAction =
   | { type: "connection"; status: ConnectionStatus }
-  | { type: "conversations"; state: "open" | "ended"; list: ConversationSummary[] }
-  | { type: "conversation"; summary: ConversationSummary }
+  | {
+      type: "conversations";
+      state: ConversationView;
+      list: ConversationSummary[];
+      /** A further page (from a cursor), not the first. */
+      next?: boolean;
+    }
+  /** Summaries from a search: merged, without changing what the lists have loaded. */
+  | { type: "summaries"; list: ConversationSummary[] }
+  | { type: "counts"; counts: Omit<ConversationCounts, "status"> }
+  | { type: "entries"; conversationId: number; entries: AgentEntry[] }
+  | { type: "entry"; entry: AgentEntry }
+  | {
+      type: "conversation";
+      summary: ConversationSummary;
+      /** Pushed on the socket (in order with chat_ended), not answered over HTTP. */
+      live?: boolean;
+    }
   | { type: "detail"; detail: ConversationDetailAnswer }
   | { type: "missing"; conversationId: number }
   | { type: "history"; conversationId: number; messages: ChatMessage[] }
@@ -111,7 +144,11 @@ export function initialConsoleState(
     me,
     connection: { kind: "idle" },
     conversations: {},
-    loaded: { open: false, ended: false },
+    loaded: { open: false, ended: false, missed: false },
+    more: { open: false, ended: false, missed: false },
+    cursor: { open: null, ended: null, missed: null },
+    counts: null,
+    entries: {},
     details: {},
     threads: {},
     typing: {},
@@ -153,8 +190,9 @@ function takenSummary(
   state: ConsoleState,
   known: ConversationSummary | undefined,
   incoming: ConversationSummary,
+  live = false,
 ): ConversationSummary {
-  const merged = mergeSummary(known, incoming);
+  const merged = mergeSummary(known, incoming, { live });
   return isReading(state, merged.id) ? { ...merged, unread: 0 } : merged;
 }
 
@@ -192,11 +230,48 @@ function chatReducer(state: ConsoleState, action: ChatAction): ConsoleState {
         conversations,
         typing,
         loaded: { ...state.loaded, [action.state]: true },
+        // A full page may have a next one (asked for from the oldest listed here).
+        more: { ...state.more, [action.state]: action.list.length >= conversationsPerPage },
+        cursor: {
+          ...state.cursor,
+          [action.state]:
+            action.list.at(-1)?.id ?? (action.next ? state.cursor[action.state] : null),
+        },
+      };
+    }
+
+    case "summaries": {
+      const conversations = { ...state.conversations };
+      for (const incoming of action.list) {
+        conversations[incoming.id] = takenSummary(state, conversations[incoming.id], incoming);
+      }
+      return { ...state, conversations };
+    }
+
+    case "counts":
+      return { ...state, counts: action.counts };
+
+    case "entries":
+      return { ...state, entries: { ...state.entries, [action.conversationId]: action.entries } };
+
+    case "entry": {
+      const { entry } = action;
+      const known = state.entries[entry.conversation_id];
+      // Entries of conversations not opened here are fetched when they are opened.
+      if (!known || known.some((e) => e.id === entry.id)) return state;
+      return {
+        ...state,
+        entries: { ...state.entries, [entry.conversation_id]: [...known, entry] },
       };
     }
 
     case "conversation": {
-      const summary = takenSummary(state, state.conversations[action.summary.id], action.summary);
+      const summary = takenSummary(
+        state,
+        state.conversations[action.summary.id],
+        action.summary,
+        action.live,
+      );
       return {
         ...state,
         conversations: { ...state.conversations, [summary.id]: summary },

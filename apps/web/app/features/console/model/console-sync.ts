@@ -1,10 +1,11 @@
 /**
  * Keeps a console's state in step with the server over HTTP, between the pushes of the agent
- * socket: both lists and the contact messages at start and on every open of the socket, the
+ * socket: the lists' first pages (open, ended, missed), their counts and the contact messages at start and on every open of the socket, the
  * history of the conversation on screen (only what is newer than what is held), other histories
  * from where they stopped when they are opened, and a summary asked for again whenever this
  * console has seen a newer message than the summary names. Fetching marks nothing read.
  */
+import type { ConversationView } from "@hourline/contracts/console-team";
 import type { ConsoleApi } from "./console-session";
 import type { ConsoleAction, ConsoleState } from "./console-state";
 import { isBehind } from "./conversation-summaries";
@@ -12,7 +13,12 @@ import { isBehind } from "./conversation-summaries";
 export interface ConsoleSyncPort {
   api: Pick<
     ConsoleApi,
-    "fetchConversations" | "fetchConversation" | "fetchMessages" | "fetchContacts"
+    | "fetchConversations"
+    | "fetchConversation"
+    | "fetchMessages"
+    | "fetchContacts"
+    | "fetchCounts"
+    | "fetchEntries"
   >;
   state(): ConsoleState;
   dispatch(action: ConsoleAction): void;
@@ -29,6 +35,7 @@ export class ConsoleSync {
    * after a reconnect move a thread's lastId on, so it no longer tells what was missed.
    */
   private readonly resumeFrom = new Map<number, number>();
+  private readonly loadingMore = new Set<ConversationView>();
   /** Counts refreshes: only the newest one's answers are applied. */
   private refreshRun = 0;
 
@@ -59,12 +66,14 @@ export class ConsoleSync {
       const thread = this.state.threads[conversationId];
       const after =
         this.resumeFrom.get(conversationId) ?? (thread?.loaded ? thread.lastId : undefined);
-      const [detail, messages] = await Promise.all([
+      const [detail, messages, entries] = await Promise.all([
         this.port.api.fetchConversation(conversationId),
         this.port.api.fetchMessages(conversationId, after),
+        this.port.api.fetchEntries(conversationId),
       ]);
       if (this.state.expired) return;
       if (detail.ok) this.dispatch({ type: "detail", detail: detail.data });
+      if (entries.ok) this.dispatch({ type: "entries", conversationId, entries: entries.data });
       if (messages.ok) {
         if (this.resumeFrom.get(conversationId) === after) this.resumeFrom.delete(conversationId);
         this.dispatch({ type: "history", conversationId, messages: messages.data });
@@ -87,10 +96,12 @@ export class ConsoleSync {
   async refresh() {
     const run = ++this.refreshRun;
     const { api } = this.port;
-    const [open, ended, contacts] = await Promise.all([
+    const [open, ended, missed, contacts, counts] = await Promise.all([
       api.fetchConversations("open"),
       api.fetchConversations("ended"),
+      api.fetchConversations("missed"),
       api.fetchContacts(),
+      api.fetchCounts(),
     ]);
     if (run !== this.refreshRun || this.state.expired) return;
     const wasOpen = new Set(
@@ -106,6 +117,11 @@ export class ConsoleSync {
     );
     if (open.ok) this.dispatch({ type: "conversations", state: "open", list: open.data });
     if (ended.ok) this.dispatch({ type: "conversations", state: "ended", list: ended.data });
+    if (missed.ok) this.dispatch({ type: "conversations", state: "missed", list: missed.data });
+    if (counts.ok) {
+      const { status: _status, ...numbers } = counts.data;
+      this.dispatch({ type: "counts", counts: numbers });
+    }
     if (contacts.ok) this.dispatch({ type: "contacts", list: contacts.data });
     if (open.ok) {
       // One that was open and is no longer listed ended while this console was away.
@@ -125,6 +141,28 @@ export class ConsoleSync {
         if (unread > 0) this.port.markReadSoon(viewing);
       });
     }
+  }
+
+  /** The next page of a view, from the last conversation of its last page. */
+  async loadMore(view: ConversationView, oldestId: number): Promise<void> {
+    if (this.loadingMore.has(view)) return;
+    this.loadingMore.add(view);
+    try {
+      const page = await this.port.api.fetchConversations(view, { before: oldestId });
+      if (!this.state.expired && page.ok) {
+        this.dispatch({ type: "conversations", state: view, list: page.data, next: true });
+      }
+    } finally {
+      this.loadingMore.delete(view);
+    }
+  }
+
+  /** The views' counts again (after a conversation opened, ended, or was dealt with). */
+  async loadCounts(): Promise<void> {
+    const counts = await this.port.api.fetchCounts();
+    if (this.state.expired || !counts.ok) return;
+    const { status: _status, ...numbers } = counts.data;
+    this.dispatch({ type: "counts", counts: numbers });
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
+import type { AssigneeFilter, ConversationView } from "@hourline/contracts/console-team";
 
 /**
  * A new message moves its conversation's summary on: the newest message, the unread count (a
@@ -44,18 +45,20 @@ export function isBehind(known: ConversationSummary | undefined, incoming: Conve
  * What a summary from the server (a list, a push, a conversation's details) becomes, given the one
  * held here. The server's answer may have been made before pushes this console has applied since:
  * it never takes back a newer message seen here, and a chat that ended here never opens again (the
- * server only ever ends a chat). Its unread count and waiting time are the server's: they also tell
+ * server ends chats; only a push says one was reopened). Its unread count and waiting time are the server's: they also tell
  * of reads by other agents, which reach this console no other way. When it is behind, the session
  * asks for the summary again (see isBehind).
  */
 export function mergeSummary(
   known: ConversationSummary | undefined,
   incoming: ConversationSummary,
+  { live = false }: { live?: boolean } = {},
 ): ConversationSummary {
   if (!known) return incoming;
   let merged = incoming;
   if (isBehind(known, incoming)) merged = { ...merged, last_message: known.last_message };
-  if (known.state === "ended" && merged.state === "open") {
+  // Only a push, which the socket delivers in order, can tell of a chat reopened after its end.
+  if (!live && known.state === "ended" && merged.state === "open") {
     merged = {
       ...merged,
       state: "ended",
@@ -72,14 +75,45 @@ export function activityAt(summary: ConversationSummary): number {
   return summary.ended_at ?? summary.last_message?.created_at ?? summary.started_at;
 }
 
-/** The conversations in one tab, newest activity first (as the server orders them). */
+export type ListOrder = "newest" | "waiting";
+
+/**
+ * The conversations in one view: newest activity first (as the server orders them), or the
+ * visitor waiting longest first (then those not waiting, newest first). Missed ones are ended
+ * ones nobody answered and nobody has dealt with yet.
+ */
 export function conversationsIn(
   conversations: Record<number, ConversationSummary>,
-  which: "open" | "ended",
+  which: ConversationView,
+  order: ListOrder = "newest",
 ): ConversationSummary[] {
+  const newest = (a: ConversationSummary, b: ConversationSummary) =>
+    activityAt(b) - activityAt(a) || b.id - a.id;
+  const byOrder =
+    order === "newest"
+      ? newest
+      : (a: ConversationSummary, b: ConversationSummary) =>
+          (a.waiting_since ?? Infinity) - (b.waiting_since ?? Infinity) || newest(a, b);
   return Object.values(conversations)
-    .filter((c) => c.state === which)
-    .sort((a, b) => activityAt(b) - activityAt(a) || b.id - a.id);
+    .filter((c) => (which === "missed" ? c.missed : c.state === which))
+    .sort(byOrder);
+}
+
+/** Whose conversations a list shows. */
+export function ofAssignee(
+  list: ConversationSummary[],
+  filter: AssigneeFilter,
+  meId: number,
+): ConversationSummary[] {
+  if (filter === "all") return list;
+  return list.filter((c) => (filter === "mine" ? c.assignee?.id === meId : c.assignee === null));
+}
+
+/** Missed chats nobody has dealt with, as this console holds them. */
+export function missedChats(state: { conversations: Record<number, ConversationSummary> }): number {
+  let total = 0;
+  for (const summary of Object.values(state.conversations)) if (summary.missed) total += 1;
+  return total;
 }
 
 /** Visitor messages nobody has read, over the open conversations. */

@@ -16,6 +16,7 @@ import { checkChatEmail } from "../api/check-chat-email";
 import { RESEND_COOLDOWN_SECONDS, requestChatCode } from "../api/request-chat-code";
 import { registerChatVisitor } from "../api/register-chat-visitor";
 import { verifyChatCode } from "../api/verify-chat-code";
+import { currentVisitContext } from "../model/visit-context";
 
 export type Verification =
   /** Not checked yet (or the e-mail changed). */
@@ -277,6 +278,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
       username: latest.current.name.trim(),
       email,
       ...(latest.current.transcript ? { transcript: true } : {}),
+      context: currentVisitContext(),
     });
     update({ submitting: false });
     switch (outcome.kind) {

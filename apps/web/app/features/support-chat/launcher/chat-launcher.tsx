@@ -20,7 +20,7 @@ export function ChatLauncher() {
         aria-haspopup="dialog"
         aria-expanded="false"
         data-chat-launcher=""
-        className="group/launcher btn btn-primary fixed right-5 bottom-5 z-40 size-14 p-0 shadow-[var(--shadow-float)]"
+        className="group/launcher btn btn-primary floating-button fixed right-5 bottom-5 z-40 size-14 p-0"
       >
         <MessageCircle aria-hidden="true" className="size-6 group-aria-busy/launcher:hidden" />
         <LoaderCircle

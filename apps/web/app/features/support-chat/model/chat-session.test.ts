@@ -111,6 +111,37 @@ describe("ChatSession", () => {
     ]);
   });
 
+  it("fetches what it missed when told to catch up, or when a pushed message skips one", async () => {
+    const t = setup();
+    t.setHistory([agentMessage(1), agentMessage(2)]);
+    t.session.start();
+    t.browser.last.open();
+    await settle();
+    expect(view(t.session).map(([id]) => id)).toEqual([1, 2]);
+
+    // Instances lost touch and have it back: message 3 was committed but never pushed here.
+    t.setHistory([agentMessage(1), agentMessage(2), agentMessage(3)]);
+    t.browser.last.receive({ message_type: "catch_up" });
+    await settle();
+    expect(t.api.fetchMessages).toHaveBeenLastCalledWith(identity.email, 2);
+    expect(view(t.session).map(([id]) => id)).toEqual([1, 2, 3]);
+
+    // Message 5 arrives saying 4 came before it: 4 is fetched, and 5 shows once.
+    t.setHistory([1, 2, 3, 4, 5].map((id) => agentMessage(id)));
+    const calls = t.api.fetchMessages.mock.calls.length;
+    t.browser.last.receive({ message_type: "message", ...agentMessage(5), previous_id: 4 });
+    await settle();
+    expect(t.api.fetchMessages.mock.calls.length).toBe(calls + 1);
+    expect(t.api.fetchMessages).toHaveBeenLastCalledWith(identity.email, 3);
+    expect(view(t.session).map(([id]) => id)).toEqual([1, 2, 3, 4, 5]);
+
+    // One whose predecessor is held already fetches nothing.
+    t.browser.last.receive({ message_type: "message", ...agentMessage(6), previous_id: 5 });
+    await settle();
+    expect(t.api.fetchMessages.mock.calls.length).toBe(calls + 1);
+    expect(view(t.session).map(([id]) => id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it("shows the history even when the socket cannot open (a proxy that blocks WebSockets)", async () => {
     const t = setup();
     t.setHistory([agentMessage(1)]);

@@ -19,6 +19,7 @@ import {
   type ConnectionStatus,
 } from "~/lib/live-chat/chat-connection";
 import { toMillis } from "~/lib/live-chat/clock-time";
+import { isCatchUp, missedBefore } from "~/lib/live-chat/frame-table";
 import { deliveryErrors } from "~/lib/live-chat/live-messages";
 import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
@@ -222,6 +223,11 @@ export class ChatSession {
   }
 
   private onFrame(frame: unknown) {
+    const lastSeen = this.state.historyLoaded ? this.state.lastSeenId : null;
+    if (isCatchUp(frame) || (lastSeen !== null && missedBefore(frame, lastSeen))) {
+      // Messages were committed that this tab never got pushed: fetch them by id.
+      void this.resync(lastSeen ?? undefined);
+    }
     const action = frameToAction(frame);
     if (!action) return;
     if (action.type === "acked" || action.type === "failed") this.outbox.answered(action.clientId);

@@ -25,6 +25,8 @@ const frameActions: { [K in VisitorServerFrame["message_type"]]: FrameEntry<Chat
     type: "ended",
     end: { by: f.ended_by, at: toMillis(f.ended_at) },
   })),
+  // The session fetches what was missed (chat-session.ts); nothing changes in the store.
+  catch_up: () => null,
   presence: frameEntry(presenceFrameSchema, (f) => ({ type: "presence", online: f.agents_online })),
   // The visitor's own typing, echoed from another tab, is not news.
   typing: frameEntry(

@@ -1,0 +1,133 @@
+/**
+ * What a team of agents needs beyond one agent's inbox: the conversation list's views (which
+ * conversations, searched, a page at a time) and their true counts, missed chats answered by
+ * e-mail or marked handled, assignment, internal notes and reopening.
+ */
+import { z } from "zod/mini";
+import { chatLimits } from "./chat-message";
+import { dropNul } from "./text";
+
+/** A conversation list page holds at most this many; the console asks for the next from the last. */
+export const conversationsPerPage = 50;
+export const conversationSearchLimits = { query: 200, words: 8 } as const;
+
+/**
+ * open / ended: by state. missed: ended before any agent answered a visitor who wrote, and not
+ * dealt with since (marked handled or answered by e-mail).
+ */
+export const conversationViews = ["open", "ended", "missed"] as const;
+export type ConversationView = (typeof conversationViews)[number];
+
+/** Whose conversations: everyone's, the signed-in agent's, or nobody's yet. */
+export const assigneeFilters = ["all", "mine", "unassigned"] as const;
+export type AssigneeFilter = (typeof assigneeFilters)[number];
+
+export const conversationSearchQuery = z.string().check(
+  // No stored text holds a NUL (see dropNul), so none is searched for.
+  z.overwrite(dropNul),
+  z.maxLength(
+    conversationSearchLimits.query,
+    `Please search for ${conversationSearchLimits.query} characters or fewer.`,
+  ),
+);
+
+/**
+ * The words of a search, as both databases' full-text search take them: letters and digits only
+ * (nothing reaches a query syntax), at most `conversationSearchLimits.words`, lower case.
+ */
+export function searchWords(query: string): string[] {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, conversationSearchLimits.words);
+}
+
+/**
+ * One part of a search between spaces. A part that is a single word is just that word. A part
+ * with more in it ("ana.lima@exa", "jean-luc") is also kept whole, lower case, as `fragment`: an
+ * address is matched by the fragment as typed, so "ana.13@example" cannot match every address
+ * that merely holds a "13" somewhere.
+ */
+export interface SearchTerm {
+  words: string[];
+  fragment?: string;
+}
+
+/** The parts of a search, holding at most `conversationSearchLimits.words` words in all. */
+export function searchTerms(query: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  const seen = new Set<string>();
+  let budget: number = conversationSearchLimits.words;
+  for (const part of query.toLowerCase().split(/\s+/u)) {
+    if (budget === 0) break;
+    const words = searchWords(part).slice(0, budget);
+    if (words.length === 0 || seen.has(part)) continue;
+    seen.add(part);
+    budget -= words.length;
+    terms.push(words.length === 1 && words[0] === part ? { words } : { words, fragment: part });
+  }
+  return terms;
+}
+
+export const assigneeSchema = z.object({ id: z.number(), name: z.string() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+/** GET /api/agent/team: the enabled agents a conversation can be given to (display names only). */
+export const teamListSchema = z.array(assigneeSchema);
+
+export const conversationCountsSchema = z.object({
+  status: z.literal(200),
+  open: z.number(),
+  ended: z.number(),
+  missed: z.number(),
+  /** Open conversations assigned to the signed-in agent. */
+  mine: z.number(),
+  /** Open conversations nobody has taken. */
+  unassigned: z.number(),
+});
+export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Agent entries: internal notes and e-mail answers, shown to agents in the thread only.
+
+export const agentEntryLimits = { body: chatLimits.typedText } as const;
+
+export const agentEntrySchema = z.object({
+  id: z.number(),
+  conversation_id: z.number(),
+  kind: z.enum(["note", "email"]),
+  agent_id: z.number(),
+  agent_name: z.string(),
+  /** Plain text: shown as text, never as HTML. */
+  body: z.string(),
+  /** An e-mail answer's recipient (the visitor's verified address). */
+  sent_to: z.nullable(z.string()),
+  created_at: z.number(),
+});
+export type AgentEntry = z.infer<typeof agentEntrySchema>;
+export const agentEntryListSchema = z.array(agentEntrySchema);
+
+export const agentEntryBodySchema = z.object({
+  body: z.string({ error: "Please write something." }).check(
+    z.overwrite((v) => dropNul(v).trim()),
+    z.minLength(1, "Please write something."),
+    z.maxLength(
+      agentEntryLimits.body,
+      `Please keep it to ${agentEntryLimits.body} characters or fewer.`,
+    ),
+  ),
+});
+export type AgentEntryBody = z.infer<typeof agentEntryBodySchema>;
+
+export const agentEntryAnswerSchema = z.object({
+  status: z.literal(200),
+  entry: agentEntrySchema,
+});
+export type AgentEntryAnswer = z.infer<typeof agentEntryAnswerSchema>;
+
+/** POST /api/agent/conversations/{id}/assign: to an agent, or null to nobody. */
+export const assignBodySchema = z.object({
+  agent_id: z.nullable(
+    z
+      .number({ error: "agent_id must be an agent's id or null." })
+      .check(z.int(), z.minimum(1, "agent_id must be an agent's id or null.")),
+  ),
+});
+export type AssignBody = z.infer<typeof assignBodySchema>;
