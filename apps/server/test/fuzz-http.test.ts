@@ -161,6 +161,29 @@ const endpoints: Endpoint[] = [
     params: conversationParam,
     multipart: true,
   },
+  { method: "GET", route: "/api/agent/conversations/counts" },
+  { method: "GET", route: "/api/agent/team" },
+  { method: "GET", route: "/api/agent/conversations/:id/entries", params: conversationParam },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/notes",
+    params: conversationParam,
+    body: () => ({ body: "Called back about leave." }),
+  },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/email-answer",
+    params: conversationParam,
+    body: () => ({ body: "Here is the answer." }),
+  },
+  { method: "POST", route: "/api/agent/conversations/:id/handled", params: conversationParam },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/:id/assign",
+    params: conversationParam,
+    body: (s) => ({ agent_id: s.targetAgentId }),
+  },
+  { method: "POST", route: "/api/agent/conversations/:id/reopen", params: conversationParam },
   { method: "GET", route: "/api/agent/contact-messages" },
   {
     method: "PATCH",
@@ -208,6 +231,16 @@ const endpoints: Endpoint[] = [
     params: (s) => ({ id: String(s.targetAgentId) }),
     body: () => ({ password: strongPassword }),
   },
+  { method: "GET", route: "/api/agent/visitors/:email/export", params: visitorEmailParam },
+  // Another address than the sample's: erasing the sample visitor would end the session the
+  // other rows use.
+  {
+    method: "DELETE",
+    route: "/api/agent/visitors/:email",
+    params: () => ({ email: encodeURIComponent("someone.else@example.com") }),
+  },
+  { method: "GET", route: "/api/agent/audit-log" },
+  { method: "GET", route: "/api/agent/operations" },
   // The sockets' upgrade routes, asked as plain HTTP.
   { method: "GET", route: "/ws/support/:email/", params: visitorEmailParam },
   { method: "GET", route: "/ws/agent/" },

@@ -17,7 +17,8 @@ import {
 import pg from "pg";
 import { migrations } from "../../migrations/index";
 import type { Database } from "./schema";
-import { loadSqlite } from "./sqlite-binding";
+import { loadSqlite, sqliteDriverPath } from "./sqlite-binding";
+import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from "./sqlite-checkpointer";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -67,6 +68,7 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let db: Kysely<Database>;
+  let checkpointer: Checkpointer | undefined;
   if (options.databaseUrl) {
     dialect = "postgres";
     const pool = new pg.Pool({
@@ -79,9 +81,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect = "sqlite";
     mkdirSync(options.dataDir, { recursive: true });
     const Sqlite = loadSqlite();
-    const sqlite = new Sqlite(join(options.dataDir, "hourline.sqlite"));
+    const file = join(options.dataDir, "hourline.sqlite");
+    const sqlite = new Sqlite(file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
+    // Checkpoints run in a worker thread (sqlite-checkpointer.ts says why).
+    sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+    checkpointer = startCheckpointer(file, sqliteDriverPath());
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     // SQLite's own lower() folds ASCII letters only; searches lower-case both sides, so "élodie"
@@ -122,6 +128,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       await sql`select 1`.execute(db);
     },
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

@@ -97,8 +97,29 @@ export interface ChatConversationsTable {
   visitor_seen_id: Generated<number>;
   agent_read_id: Generated<number>;
   offline_mail_at: number | null;
+  /** JSON of VisitorContext (contracts visitor-context), or null when the widget told nothing. */
+  visitor_context: string | null;
   /** When the transcript the visitor asked for was queued; null while it is still to be built. */
   transcript_mailed_at: number | null;
+  /** The agent who took the conversation; null while unassigned. */
+  assigned_agent_id: number | null;
+  /** An unanswered chat the visitor left stays "missed" until an agent deals with it. */
+  missed_handled_at: number | null;
+  missed_handled_by_agent_id: number | null;
+}
+
+/** What agents add to a conversation that never reaches the visitor's chat. */
+export interface ChatAgentEntriesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  kind: "note" | "email";
+  agent_id: number;
+  agent_name: string;
+  /** Plain text. */
+  body: string;
+  /** An e-mail answer's recipient. */
+  sent_to: string | null;
+  created_at: number;
 }
 
 export interface ChatMessagesTable {
@@ -126,6 +147,8 @@ export interface ChatUploadsTable {
   /** "visitor:<email>" or "agent:<id>" */
   uploaded_by: string;
   created_at: number;
+  /** The image; null for one stored before 0006, whose bytes are in DATA_DIR/uploads. */
+  data: Buffer | null;
 }
 
 export interface AgentsTable {
@@ -166,6 +189,20 @@ export interface AttemptCountersTable {
   window_started_at: number;
 }
 
+/** An export or erasure of a visitor's data (see repositories/audit-log.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: number;
+  agent_id: number;
+  action: "visitor_export" | "visitor_erase";
+  /** The address masked (`p***@example.com`); the address itself is not kept. */
+  subject_masked: string;
+  /** HMAC-SHA256 of the normalized address, hex. */
+  subject_hash: string;
+  /** JSON: what was exported or erased, as counts. */
+  details: string;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
@@ -175,9 +212,11 @@ export interface Database {
   chat_visitors: ChatVisitorsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  chat_agent_entries: ChatAgentEntriesTable;
   chat_uploads: ChatUploadsTable;
   agents: AgentsTable;
   agent_sessions: AgentSessionsTable;
   canned_replies: CannedRepliesTable;
   attempt_counters: AttemptCountersTable;
+  audit_log: AuditLogTable;
 }

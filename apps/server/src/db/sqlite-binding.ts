@@ -39,3 +39,8 @@ export function loadSqlite(): SqliteConstructor {
   }
   return loaded;
 }
+
+/** Where the SQLite driver for the running Node is installed (worker threads load it from there). */
+export function sqliteDriverPath(): string {
+  return createRequire(import.meta.url).resolve(sqliteBindingFor(process.versions.node));
+}

@@ -70,6 +70,8 @@ export class OutboxWorker {
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
     private readonly options: OutboxWorkerOptions,
+    /** Counts each failed attempt: retried later, or the last one. */
+    private readonly onFailure: (outcome: "retry" | "gave_up") => void = () => undefined,
   ) {}
 
   start(): void {
@@ -155,6 +157,7 @@ export class OutboxWorker {
     } catch (err) {
       const error = describeError(err);
       if (mail.attempts >= this.options.maxAttempts) {
+        this.onFailure("gave_up");
         await markMailFailed(this.db, mail.id, this.token, { error, now: Date.now() });
         log.error(
           { err, to: maskEmail(mail.to), subject: mail.subject },
@@ -163,6 +166,7 @@ export class OutboxWorker {
         return;
       }
       const delay = retryDelayMs(mail.attempts, this.options);
+      this.onFailure("retry");
       await scheduleMailRetry(this.db, mail.id, this.token, {
         nextAttemptAt: Date.now() + delay,
         error,

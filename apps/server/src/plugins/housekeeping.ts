@@ -1,14 +1,18 @@
 /**
  * The server's routine work, on a timer: transcripts that an instance stopped before queuing are
- * built (every minute), and what nobody needs any more is removed (every hour, and at start):
- * one-time codes past every hourly count, chat and agent sessions that can no longer be used,
- * attempt counters of windows long over, and delivered mail older than RETENTION_DAYS. Every
- * instance runs it; each step is safe to run twice at once.
+ * built (every minute); what nobody needs any more is removed (every hour, and at start): one-time
+ * codes past every hourly count, chat and agent sessions that can no longer be used, attempt
+ * counters of windows long over; and once a day (and at start) the retention period is applied
+ * (operations/retention.ts). On SQLite, new messages join the search index every quarter second
+ * (repositories/message-search-index.ts). Every instance runs it; each step is safe to run twice
+ * at once.
  */
 import fp from "fastify-plugin";
 import { deleteExpiredAgentSessions } from "../repositories/agent-sessions";
 import { deleteStaleAttemptCounters } from "../repositories/attempt-counters";
-import { deleteDeliveredMail } from "../repositories/mail-outbox";
+import { createUploadStore } from "../chat/upload-store";
+import { applyRetention, DAY_MS } from "../operations/retention";
+import { indexNewMessages } from "../repositories/message-search-index";
 import { deleteOldCodes } from "../repositories/one-time-codes";
 import {
   deleteExpiredVisitorSessions,
@@ -16,14 +20,18 @@ import {
 } from "../repositories/visitor-sessions";
 
 export interface HousekeepingOptions {
-  /** RETENTION_DAYS: delivered mail older than this is deleted; 0 keeps it. */
+  /** RETENTION_DAYS: what operations/retention.ts deletes once it is this old; 0 keeps it. */
   retentionDays: number;
+  /** DATA_DIR, where the images' files are. */
+  dataDir: string;
   /** Tests shorten the intervals. */
   sweepEveryMs?: number | undefined;
   pruneEveryMs?: number | undefined;
+  retentionEveryMs?: number | undefined;
+  searchIndexEveryMs?: number | undefined;
 }
 
-const DAY = 24 * 60 * 60_000;
+const DAY = DAY_MS;
 /** Codes are counted per hour; two hours on, nothing reads them. */
 const CODE_KEEP_MS = 2 * 60 * 60_000;
 /** The longest attempt window is 15 minutes; a day on, a counter is surely over. */
@@ -44,16 +52,30 @@ export default fp<HousekeepingOptions>(
         }),
         agentSessions: await deleteExpiredAgentSessions(db, now),
         attemptCounters: await deleteStaleAttemptCounters(db, now - COUNTER_KEEP_MS),
-        mail:
-          options.retentionDays > 0
-            ? await deleteDeliveredMail(db, now - options.retentionDays * DAY)
-            : 0,
       };
       if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, "pruned old rows");
+    };
+    const uploads = createUploadStore(db, options.dataDir);
+    const retain = async () => {
+      const removed = await applyRetention(db, uploads, options.retentionDays);
+      if (Object.values(removed).some((n) => n > 0)) {
+        log.info({ removed, retentionDays: options.retentionDays }, "retention period applied");
+      }
     };
     const sweep = async () => {
       const queued = await app.followUpMail.sweepTranscripts();
       if (queued > 0) log.info({ queued }, "queued transcripts left by a stopped instance");
+    };
+    // One batch at a time: a slow one is not joined by the next tick's.
+    let indexing = false;
+    const indexSearch = async () => {
+      if (indexing) return;
+      indexing = true;
+      try {
+        await indexNewMessages(db);
+      } finally {
+        indexing = false;
+      }
     };
     const guarded = (name: string, work: () => Promise<void>) => () => {
       work().catch((err: unknown) => log.warn({ err }, `${name} failed; it runs again later`));
@@ -62,11 +84,16 @@ export default fp<HousekeepingOptions>(
     const timers = [
       setInterval(guarded("transcript sweep", sweep), options.sweepEveryMs ?? 60_000),
       setInterval(guarded("pruning", prune), options.pruneEveryMs ?? 60 * 60_000),
+      setInterval(guarded("retention", retain), options.retentionEveryMs ?? DAY),
+      ...(app.database.dialect === "sqlite"
+        ? [setInterval(guarded("search indexing", indexSearch), options.searchIndexEveryMs ?? 250)]
+        : []),
     ];
     for (const timer of timers) timer.unref();
     app.addHook("onReady", async () => {
       guarded("pruning", prune)();
       guarded("transcript sweep", sweep)();
+      if (options.retentionDays > 0) guarded("retention", retain)();
     });
     app.addHook("onClose", async () => {
       for (const timer of timers) clearInterval(timer);

@@ -47,10 +47,16 @@ export default fp<MailerOptions>(
     if (transport.mode === "log") {
       log.warn("SMTP_URL is not set: mail is printed to the log and kept in the outbox, not sent");
     }
-    const worker = new OutboxWorker(app.database.db, transport, log, {
-      ...defaultOutboxWorkerOptions,
-      ...options.worker,
-    });
+    const worker = new OutboxWorker(
+      app.database.db,
+      transport,
+      log,
+      {
+        ...defaultOutboxWorkerOptions,
+        ...options.worker,
+      },
+      (outcome) => app.metrics.mailFailed(outcome),
+    );
 
     app.decorate("mailer", {
       mode: transport.mode,
@@ -65,5 +71,5 @@ export default fp<MailerOptions>(
       transport.close();
     });
   },
-  { name: "mailer", dependencies: ["db"] },
+  { name: "mailer", dependencies: ["db", "metrics"] },
 );

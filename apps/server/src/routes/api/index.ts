@@ -27,6 +27,8 @@ export interface ApiOptions {
   publicUrl: string;
   /** DATA_DIR: chat images are stored in its uploads folder. */
   dataDir: string;
+  /** RETENTION_DAYS, shown to admins. */
+  retentionDays: number;
   contactUs?: ContactUsOptions | undefined;
 }
 
@@ -39,9 +41,14 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.removeContentTypeParser("text/plain");
   await app.register(formbody);
   // Limits are per route (config.rateLimit), keyed by the client's address (TRUST_PROXY decides
-  // which one that is) or, for IPv6, its /64. The store is per instance.
+  // which one that is) or, for IPv6, its /64. With Redis the counts are shared by every instance;
+  // while Redis is unreachable the limits are not applied rather than every request refused (the
+  // database-held limits on codes, sign-ins and contact messages still hold).
   await app.register(rateLimit, {
     global: false,
+    ...(app.redis
+      ? { redis: app.redis, nameSpace: `${app.redisKeyPrefix}rate-limit:`, skipOnError: true }
+      : {}),
     keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
@@ -80,7 +87,12 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   await app.register(uploadRoutes, { prefix: "/support", dataDir: options.dataDir });
   await app.register(verifyOtpRoute, { prefix: "/client" });
   // The agent API refuses other sites for every method, GET included.
-  await app.register(agentRoutes, { prefix: "/agent", dataDir: options.dataDir, isCrossSite });
+  await app.register(agentRoutes, {
+    prefix: "/agent",
+    dataDir: options.dataDir,
+    retentionDays: options.retentionDays,
+    isCrossSite,
+  });
 };
 
 export default apiRoutes;

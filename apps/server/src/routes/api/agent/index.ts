@@ -14,12 +14,16 @@ import { sendRetryLater } from "../rate-limited-error";
 import agentAdminRoutes from "./agents";
 import cannedReplyRoutes from "./canned-replies";
 import contactMessageRoutes from "./contact-messages";
+import conversationTeamRoutes from "./conversation-team";
 import conversationRoutes, { type ConversationRoutesOptions } from "./conversations";
 import profileRoutes from "./profile";
+import visitorDataRoutes from "./visitor-data";
 
 export interface AgentRoutesOptions {
   /** DATA_DIR, for the images agents send. */
   dataDir: string;
+  /** RETENTION_DAYS, shown to admins. */
+  retentionDays: number;
   uploadRateLimit?: ConversationRoutesOptions["uploadRateLimit"];
   /** Refuses a request from another site (the API's one cross-site rule). */
   isCrossSite: (request: FastifyRequest) => boolean;
@@ -103,9 +107,14 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
       dataDir: options.dataDir,
       uploadRateLimit: options.uploadRateLimit,
     });
+    await signedIn.register(conversationTeamRoutes);
     await signedIn.register(contactMessageRoutes);
     await signedIn.register(cannedReplyRoutes);
     await signedIn.register(agentAdminRoutes);
+    await signedIn.register(visitorDataRoutes, {
+      dataDir: options.dataDir,
+      retentionDays: options.retentionDays,
+    });
   });
 };
 

@@ -1,0 +1,16 @@
+/**
+ * `npm run backup -- PATH`: a consistent copy of the server's data (same DATA_DIR / DATABASE_URL as
+ * the server) into PATH, a new or empty folder, while the server keeps running. See
+ * operations/backup.ts for what it holds and docs/operations.md for the routine around it.
+ */
+import { runStoreCommand } from "./store-command";
+import { createBackup } from "../operations/backup";
+
+await runStoreCommand({
+  usage: `Usage: npm run backup -- PATH
+
+Copies the database (SQLite's online backup, or pg_dump with DATABASE_URL) and the chat images
+into PATH, a new or empty folder, while the server runs. Uses DATA_DIR / DATABASE_URL.`,
+  verb: "Backed up",
+  run: (store, path) => createBackup(store, path),
+});

@@ -1,0 +1,247 @@
+/**
+ * A visitor's data on request: an admin exports everything stored about one address and erases
+ * it (conversations, messages, images and their files, contact messages, sessions, codes, mail),
+ * each request lands in the audit log, other visitors' data is untouched, and nobody else may ask.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  AuditLogEntry,
+  VisitorEraseAnswer,
+  VisitorExport,
+} from "@hourline/contracts/visitor-data";
+import { newClientId, verifyVisitor, type ChatServer } from "./chat-harness";
+import {
+  ADMIN,
+  addAgent,
+  agentSocket,
+  ClientBrowser,
+  fetchBytes,
+  signIn,
+  startConsoleServer,
+  uploadImage,
+} from "./console-clients";
+import { solid } from "./image-fixtures";
+import { postgresFor, stores } from "./helpers";
+
+const pgUp = await postgresFor("the visitor data tests");
+
+/** A visitor who sent the contact form and chatted (a message, an image, an answer). */
+async function busyVisitor(server: ChatServer, admin: ClientBrowser, email: string, text: string) {
+  const browser = new ClientBrowser(server);
+  const contact = await browser.post("/api/support/contact_us", {
+    name: "Mara Quist",
+    email: email.toUpperCase(),
+    phone_numbers: "",
+    message: `Contact: ${text}`,
+    website: "",
+  });
+  expect(contact.status).toBe(200);
+  await verifyVisitor(browser, server.sink, email);
+  const registered = await browser.post("/api/support/register", {
+    username: "Mara",
+    email,
+    context: { opened_on: "/pricing", pages: ["/", "/pricing"], time_zone: "Europe/Oslo" },
+  });
+  expect(registered.status).toBe(200);
+  const conversationId = (registered.body as { conversation_id: number }).conversation_id;
+  const socket = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
+  await socket.opened;
+  await socket.next((f) => f.message_type === "presence");
+  const upload = await uploadImage(server, browser, "/api/support/upload", {
+    data: await solid("png"),
+    filename: "a.png",
+    type: "image/png",
+  });
+  expect(upload.status).toBe(200);
+  const url = (upload.body as { url: string }).url;
+  for (const message of [`<p>${text}</p>`, `<img src="${url}" alt="">`]) {
+    const clientId = newClientId();
+    socket.send({
+      sender: email,
+      receiver: "null",
+      message,
+      msg_type: message.startsWith("<img") ? "image" : "text",
+      client_id: clientId,
+    });
+    await socket.ack(clientId);
+  }
+  const agent = await agentSocket(admin);
+  const reply = newClientId();
+  agent.send({
+    message_type: "message",
+    conversation_id: conversationId,
+    message: "Thanks, we will look.",
+    msg_type: "text",
+    client_id: reply,
+  });
+  await agent.ack(reply);
+  agent.close();
+  const note = await admin.post(`/api/agent/conversations/${conversationId}/notes`, {
+    body: `Note: ${text}`,
+  });
+  expect(note.status).toBe(200);
+  await server.app.mailer.drain();
+  return { browser, socket, url, conversationId };
+}
+
+describe.each(stores)("a visitor's data on $name", (store) => {
+  const run = !store.pg || pgUp;
+  let server: ChatServer;
+  let admin: ClientBrowser;
+  let agent: ClientBrowser;
+  const email = "mara.quist@northwind.example";
+  const other = "olu.ade@harbour.example";
+  let mara: Awaited<ReturnType<typeof busyVisitor>>;
+  let olu: Awaited<ReturnType<typeof busyVisitor>>;
+
+  beforeAll(async () => {
+    if (!run) return;
+    server = await startConsoleServer(store);
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).browser;
+    await addAgent(admin, {
+      email: "agent@hourline.example",
+      name: "Agent",
+      password: "an agent's long password",
+    });
+    agent = (await signIn(server, "agent@hourline.example", "an agent's long password")).browser;
+    mara = await busyVisitor(server, admin, email, "Our timesheets do not add up");
+    olu = await busyVisitor(server, admin, other, "Leave requests for the night shift");
+  });
+  afterAll(async () => server?.close());
+
+  it.runIf(run)("is for admins only: 401 signed out, 403 for an agent", async () => {
+    const path = `/api/agent/visitors/${encodeURIComponent(email)}`;
+    const anonymous = new ClientBrowser(server);
+    for (const [browser, status] of [
+      [anonymous, 401],
+      [agent, 403],
+    ] as const) {
+      expect((await browser.get(`${path}/export`)).status).toBe(status);
+      expect((await browser.delete(path)).status).toBe(status);
+      expect((await browser.get("/api/agent/audit-log")).status).toBe(status);
+      expect((await browser.get("/api/agent/operations")).status).toBe(status);
+    }
+    // Nothing was exported or erased by those.
+    expect(await admin.get("/api/agent/audit-log")).toMatchObject({ status: 200, body: [] });
+  });
+
+  it.runIf(run)("refuses an address that is not one, and a request from another site", async () => {
+    const bad = await admin.get("/api/agent/visitors/not-an-address/export");
+    expect(bad.status).toBe(400);
+    const crossSite = await admin.request(
+      "DELETE",
+      `/api/agent/visitors/${encodeURIComponent(email)}`,
+      undefined,
+      { origin: "https://evil.example" },
+    );
+    expect(crossSite.status).toBe(403);
+  });
+
+  it.runIf(run)("shows admins the retention period", async () => {
+    expect((await admin.get("/api/agent/operations")).body).toEqual({
+      status: 200,
+      retention_days: 365,
+    });
+  });
+
+  it.runIf(run)("exports everything stored about the address, in any case", async () => {
+    const answer = await admin.get(
+      `/api/agent/visitors/${encodeURIComponent(email.toUpperCase())}/export`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toBe(
+      'attachment; filename="visitor-data.json"',
+    );
+    const data = answer.body as VisitorExport;
+    expect(data.email).toBe(email);
+    expect(data.counts).toMatchObject({
+      visitors: 1,
+      conversations: 1,
+      messages: 3,
+      images: 1,
+      contact_messages: 1,
+      chat_sessions: 1,
+      one_time_codes: 1,
+    });
+    // The code mail to the address, and the contact notification that names it as Reply-To.
+    expect(data.counts.mail).toBeGreaterThanOrEqual(2);
+    expect(data.mail.map((m) => m.kind)).toEqual(
+      expect.arrayContaining(["chat_otp", "contact_notification"]),
+    );
+    const [conversation] = data.conversations;
+    expect(conversation?.messages.map((m) => m.sender)).toEqual(["visitor", "visitor", "agent"]);
+    expect(conversation?.images).toEqual([
+      expect.objectContaining({ url: mara.url, content_type: "image/png", sender: "visitor" }),
+    ]);
+    expect(conversation?.agent_entries).toEqual([
+      expect.objectContaining({ kind: "note", body: "Note: Our timesheets do not add up" }),
+    ]);
+    expect(conversation?.visitor_context).toMatchObject({
+      opened_on: "/pricing",
+      pages: ["/", "/pricing"],
+      time_zone: "Europe/Oslo",
+    });
+    expect(data.contact_messages[0]?.message).toBe("Contact: Our timesheets do not add up");
+    // Nothing about the other visitor.
+    expect(JSON.stringify(data)).not.toContain(other);
+    expect(JSON.stringify(data)).not.toContain("night shift");
+  });
+
+  it.runIf(run)("erases it: rows, image files, open sockets; the other visitor stays", async () => {
+    const before = await admin.get(mara.url);
+    expect(before.status).toBe(200);
+    const answer = await admin.delete(`/api/agent/visitors/${encodeURIComponent(email)}`);
+    expect(answer.status).toBe(200);
+    const erased = answer.body as VisitorEraseAnswer;
+    expect(erased.erased).toMatchObject({
+      visitors: 1,
+      conversations: 1,
+      messages: 3,
+      images: 1,
+      contact_messages: 1,
+      chat_sessions: 1,
+      one_time_codes: 1,
+    });
+    expect(erased.erased.mail).toBeGreaterThanOrEqual(2);
+    // The chat's session is gone: its socket is closed, the image is no longer served.
+    expect((await mara.socket.closed).code).toBe(4401);
+    expect((await fetchBytes(server, admin, mara.url)).status).toBe(404);
+    const upload = await server.app.database.db.selectFrom("chat_uploads").select("name").execute();
+    expect(upload).toHaveLength(1);
+    // Only the other visitor's note is left.
+    const notes = await server.app.database.db
+      .selectFrom("chat_agent_entries")
+      .select("body")
+      .execute();
+    expect(notes.map((n) => n.body)).toEqual(["Note: Leave requests for the night shift"]);
+
+    const after = (await admin.get(`/api/agent/visitors/${encodeURIComponent(email)}/export`))
+      .body as VisitorExport;
+    expect(Object.values(after.counts)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+
+    const kept = (await admin.get(`/api/agent/visitors/${encodeURIComponent(other)}/export`))
+      .body as VisitorExport;
+    expect(kept.counts).toMatchObject({ conversations: 1, messages: 3, images: 1 });
+    expect((await fetchBytes(server, admin, olu.url)).status).toBe(200);
+    olu.socket.close();
+  });
+
+  it.runIf(run)("writes each request to the audit log, with the address masked", async () => {
+    const answer = await admin.get("/api/agent/audit-log");
+    expect(answer.status).toBe(200);
+    const entries = answer.body as AuditLogEntry[];
+    expect(entries.map((e) => [e.action, e.subject])).toEqual([
+      ["visitor_export", "o***@harbour.example"],
+      ["visitor_export", "m***@northwind.example"],
+      ["visitor_erase", "m***@northwind.example"],
+      ["visitor_export", "m***@northwind.example"],
+    ]);
+    expect(entries[2]).toMatchObject({
+      agent_name: ADMIN.name,
+      details: { conversations: 1, messages: 3, images: 1 },
+    });
+    expect(JSON.stringify(entries)).not.toContain(email);
+    const stored = await server.app.database.db.selectFrom("audit_log").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(email);
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * A visitor's data on request, for admins: download everything stored about one e-mail address as
+ * JSON, or erase it all after a confirmation that says what goes; below, the audit log of every
+ * export and erasure (who, when, which address, masked, and what it covered).
+ */
+import type { AuditLogEntry, VisitorDataCounts } from "@hourline/contracts/visitor-data";
+import { visitorEmailParamsSchema } from "@hourline/contracts/visitor-data";
+import { Download, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
+import { failureMessage } from "../api/console-client";
+import { eraseVisitorData, exportVisitorData, fetchAuditLog } from "../api/visitor-data";
+import { ConfirmDialog } from "./confirm-dialog";
+import { ProblemMessage } from "./problem-message";
+import { useConsoleState } from "./console-context";
+import { shortDateTime } from "./time-labels";
+import { useConsoleFetch } from "./use-console-fetch";
+
+const SCOPE = "visitor-data";
+
+const countWords: [keyof VisitorDataCounts, string, string][] = [
+  ["conversations", "conversation", "conversations"],
+  ["messages", "message", "messages"],
+  ["images", "image", "images"],
+  ["contact_messages", "contact message", "contact messages"],
+  ["chat_sessions", "chat session", "chat sessions"],
+  ["one_time_codes", "one-time code", "one-time codes"],
+  ["mail", "mail", "mails"],
+];
+
+/** "2 conversations, 7 messages, 1 image", or "nothing" when every count is 0. */
+export function describeCounts(counts: VisitorDataCounts): string {
+  const parts = countWords
+    .filter(([key]) => counts[key] > 0)
+    .map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`);
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
+/** The address as the server will read it, or the reason it is not one. */
+function checkAddress(value: string): { email: string } | { problem: string } {
+  const parsed = visitorEmailParamsSchema.safeParse({ email: value });
+  if (parsed.success) return { email: parsed.data.email };
+  return { problem: parsed.error.issues[0]?.message ?? "Please enter an e-mail address." };
+}
+
+function download(name: string, json: unknown) {
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(json, null, 2)], { type: "application/json" }),
+  );
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The click has started the download; the object URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function VisitorDataAdmin() {
+  const me = useConsoleState((s) => s.me);
+  const [load, updateLog] = useConsoleFetch(fetchAuditLog, { enabled: me.role === "admin" });
+  const [address, setAddress] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (me.role !== "admin") {
+    return (
+      <div className="p-6">
+        <h1 className="text-2xl font-bold text-ink">Visitor data</h1>
+        <p className="mt-2 text-muted">Only an admin can export or erase a visitor&rsquo;s data.</p>
+      </div>
+    );
+  }
+
+  const checked = (): string | null => {
+    const result = checkAddress(address);
+    if ("problem" in result) {
+      setFieldError(result.problem);
+      return null;
+    }
+    setFieldError(undefined);
+    return result.email;
+  };
+
+  const refreshLog = async () => {
+    const log = await fetchAuditLog();
+    if (log.ok) updateLog(() => log.data);
+  };
+
+  async function onExport(event: FormEvent) {
+    event.preventDefault();
+    const email = checked();
+    if (!email || busy) return;
+    setBusy(true);
+    setStatus(null);
+    setProblem(null);
+    const result = await exportVisitorData(email);
+    setBusy(false);
+    if (!result.ok) {
+      setProblem(failureMessage(result));
+      return;
+    }
+    download("visitor-data.json", result.data);
+    setStatus(`Exported ${describeCounts(result.data.counts)} for ${email}.`);
+    await refreshLog();
+  }
+
+  async function onErase(email: string) {
+    setBusy(true);
+    setStatus(null);
+    setProblem(null);
+    const result = await eraseVisitorData(email);
+    setBusy(false);
+    if (!result.ok) {
+      setProblem(failureMessage(result));
+      return;
+    }
+    setAddress("");
+    setStatus(`Erased ${describeCounts(result.data.erased)} for ${email}.`);
+    await refreshLog();
+  }
+
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
+      <div className="mx-auto max-w-4xl space-y-6">
+        <div>
+          <h1 className="text-2xl font-bold text-ink">Visitor data</h1>
+          <p className="mt-1 text-muted">
+            When a visitor asks for a copy of their data or for it to be deleted, export or erase
+            everything stored about their e-mail address: chats with their messages and images,
+            contact messages, chat sessions, one-time codes and mail. Each request is recorded in
+            the audit log below.
+          </p>
+        </div>
+        <section aria-labelledby="request-title" className="card p-5">
+          <h2 id="request-title" className="text-lg font-bold text-ink">
+            A visitor&rsquo;s request
+          </h2>
+          <form noValidate onSubmit={(e) => void onExport(e)} className="mt-4 space-y-4">
+            <FormField
+              scope={SCOPE}
+              name="email"
+              label="Visitor's e-mail address"
+              hint="Check first that the request comes from this address."
+              error={fieldError}
+            >
+              <input
+                {...controlProps(SCOPE, "email", { hint: true, invalid: fieldError })}
+                type="email"
+                autoComplete="off"
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                className={inputClass}
+              />
+            </FormField>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+                <Download aria-hidden="true" className="size-4" />
+                Download their data
+              </button>
+              <ConfirmDialog
+                trigger={
+                  <>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Erase their data…
+                  </>
+                }
+                triggerClassName="btn btn-secondary"
+                title="Erase this visitor's data?"
+                description={
+                  <>
+                    Everything stored about <strong className="text-ink">{confirming}</strong> is
+                    deleted: their conversations with every message and image, contact messages,
+                    chat sessions (open chats close), one-time codes and mail. This cannot be
+                    undone. The audit log records that you did it.
+                  </>
+                }
+                confirmLabel="Erase all of it"
+                open={confirming !== null}
+                onOpenChange={(open) => setConfirming(open && !busy ? checked() : null)}
+                onConfirm={() => {
+                  if (confirming) void onErase(confirming);
+                }}
+              />
+            </div>
+            <p role="status" className="min-h-6 text-sm font-semibold text-ink">
+              {status}
+            </p>
+          </form>
+          <ProblemMessage text={problem} />
+        </section>
+        <section aria-labelledby="audit-title">
+          <h2 id="audit-title" className="text-lg font-bold text-ink">
+            Audit log
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            The newest 200 exports and erasures. Addresses are shown masked: the log does not keep
+            an address it erased.
+          </p>
+          {load.kind === "loading" ? (
+            <p className="mt-3 text-muted">Loading…</p>
+          ) : load.kind === "failed" ? (
+            <p role="alert" className="mt-3 font-semibold text-danger">
+              {load.message}
+            </p>
+          ) : load.data.length === 0 ? (
+            <p className="mt-3 text-muted">No visitor has asked yet.</p>
+          ) : (
+            <AuditTable entries={load.data} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
+  return (
+    <div className="card mt-3 overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="audit-log">
+        <thead className="border-b border-line text-muted">
+          <tr>
+            {["When", "Admin", "Request", "Address", "What it covered"].map((h) => (
+              <th key={h} scope="col" className="px-4 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} className="border-b border-line last:border-0">
+              <td className="px-4 py-2 whitespace-nowrap">{shortDateTime(e.created_at)}</td>
+              <td className="px-4 py-2">{e.agent_name ?? `Agent ${e.agent_id} (removed)`}</td>
+              <td className="px-4 py-2">{e.action === "visitor_erase" ? "Erased" : "Exported"}</td>
+              <td className="px-4 py-2">{e.subject}</td>
+              <td className="px-4 py-2">{describeCounts(e.details)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
