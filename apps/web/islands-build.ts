@@ -8,6 +8,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
+// A relative path: Vite bundles the config with it, where a workspace package would stay external.
+import { appUrlStandIn, publicUrlStandIn } from "../../packages/contracts/src/site-origins";
 
 const appDir = fileURLToPath(new URL(".", import.meta.url));
 
@@ -23,12 +25,12 @@ export const islandsBuildDir = `${webBuildDir}-islands`;
 /** The one module every content page loads. */
 export const enhanceEntry = "app/enhance/main.ts";
 
-// The public origin and the app URL are baked into the prerendered pages and the islands (canonical
-// links, sign-in buttons); they come from the same variables the server reads, with the same
-// defaults.
+// The public origin and the app URL are written into the prerendered pages and the islands
+// (canonical links, sign-in buttons). Unless the build is given them, it writes stand-ins that the
+// server replaces with its own PUBLIC_URL and APP_URL when it loads the build.
 export function setBuildEnv() {
-  process.env.VITE_PUBLIC_URL ??= process.env.PUBLIC_URL ?? "http://localhost:3000";
-  process.env.VITE_APP_URL ??= process.env.APP_URL ?? "https://app.hourline.example";
+  process.env.VITE_PUBLIC_URL ??= process.env.PUBLIC_URL || publicUrlStandIn;
+  process.env.VITE_APP_URL ??= process.env.APP_URL || appUrlStandIn;
 }
 
 interface ManifestChunk {

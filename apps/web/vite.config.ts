@@ -6,11 +6,15 @@ import { enhanceEntry, enhanceScriptUrls, setBuildEnv } from "./islands-build";
 
 setBuildEnv();
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, mode }) => {
   // Content pages load the enhancement script built by vite.islands.config.ts (its hashed URL comes
-  // from that build's manifest); the development server compiles it from source instead.
+  // from that build's manifest); the development server compiles it from source instead, and
+  // generating route types (`react-router typegen --mode typegen`, which loads this config as for
+  // a build) needs neither, so a fresh clone typechecks before anything is built.
   const enhance =
-    command === "build" ? enhanceScriptUrls() : { script: `/${enhanceEntry}`, preloads: [] };
+    command === "build" && mode !== "typegen"
+      ? enhanceScriptUrls()
+      : { script: `/${enhanceEntry}`, preloads: [] };
   process.env.VITE_ENHANCE_SCRIPT = enhance.script;
   process.env.VITE_ENHANCE_PRELOADS = enhance.preloads.join(" ");
   return {

@@ -1,7 +1,8 @@
 /**
  * The brand as the site prints it: every fact of @hourline/brand (the one place to change the
- * company), plus the values that differ per deployment (public origin, app URL), read at build time
- * from the environment with the same names and defaults as the server's configuration.
+ * company), plus the values that differ per deployment (public origin, app URL). The build sets them
+ * (VITE_PUBLIC_URL, VITE_APP_URL: stand-ins the server fills in, see islands-build.ts); elsewhere
+ * (tests, the dev server) they come from the server's variables with the same defaults.
  */
 
 import { brandFacts } from "@hourline/brand/brand-facts";
@@ -17,8 +18,14 @@ function origin(value: string | undefined, fallback: string): string {
 
 export const brand = {
   ...brandFacts,
-  publicUrl: origin(viteEnv?.VITE_PUBLIC_URL ?? env.PUBLIC_URL, "http://localhost:3000"),
-  appUrl: origin(viteEnv?.VITE_APP_URL ?? env.APP_URL, "https://app.hourline.example"),
+  publicUrl: origin(
+    viteEnv?.VITE_PUBLIC_URL ?? env.VITE_PUBLIC_URL ?? env.PUBLIC_URL,
+    "http://localhost:3000",
+  ),
+  appUrl: origin(
+    viteEnv?.VITE_APP_URL ?? env.VITE_APP_URL ?? env.APP_URL,
+    "https://app.hourline.example",
+  ),
 } as const;
 
 export type Brand = typeof brand;

@@ -19,6 +19,7 @@ export default (async () => [
       route("contacts", "routes/console/contacts.tsx"),
       route("canned-replies", "routes/console/canned-replies.tsx"),
       route("agents", "routes/console/agents.tsx"),
+      route("visitor-data", "routes/console/visitor-data.tsx"),
       route("settings", "routes/console/settings.tsx"),
     ]),
     route("*", "routes/console/console-not-found.tsx"),

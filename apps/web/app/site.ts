@@ -96,6 +96,7 @@ export const routes: SiteRoute[] = [
     description:
       "Who we are, what we are building and why: the team behind Hourline and the principles that shape the product.",
     header: { label: "About us", placement: "more" },
+    footer: { label: "About us", column: "company" },
   },
   {
     kind: "page",
@@ -106,16 +107,18 @@ export const routes: SiteRoute[] = [
     description:
       "Use & Pay pricing: every module included, no upfront payment, no setup fee and no long-term commitment. See exactly what is metered and what is free.",
     header: { label: "Pricing", placement: "bar" },
+    footer: { label: "Pricing", column: "product" },
   },
   {
     kind: "page",
     path: "/help",
     file: "routes/_marketing/help.tsx",
-    title: "Help centre",
+    title: "Help center",
     heading: "How can we Help?",
     description:
       "Search answers about boards, timesheets, leave, billing and account settings, or talk to the Hourline support team in the chat.",
     header: { label: "Help", placement: "bar" },
+    footer: { label: "Help", column: "resources" },
   },
   {
     kind: "page",
@@ -126,6 +129,7 @@ export const routes: SiteRoute[] = [
     description:
       "What Hourline is working towards: responsible growth, sustainable products and an honest read of the market we serve.",
     header: { label: "Goals", placement: "more" },
+    footer: { label: "Goals", column: "company" },
   },
   {
     kind: "page",
@@ -136,6 +140,7 @@ export const routes: SiteRoute[] = [
     description:
       "The themes we are shipping this year, from assets and inventory to faster timesheets, smarter leave rules and better reports.",
     header: { label: "What's new", placement: "more" },
+    footer: { label: "What's new", column: "product" },
   },
   {
     kind: "page",
@@ -146,6 +151,7 @@ export const routes: SiteRoute[] = [
     description:
       "How Hourline protects your data: encryption, sign-in and role-based access, backups, privacy, incident response and staff training.",
     header: { label: "Trust & security", placement: "more" },
+    footer: { label: "Trust & security", column: "legal" },
   },
   {
     kind: "page",
@@ -156,6 +162,7 @@ export const routes: SiteRoute[] = [
     description:
       "A guided tour of the Hourline workspace: dashboard, projects, tasks, people, time, documents, reports, communication and settings.",
     header: { label: "Site map", placement: "more" },
+    footer: { label: "Site map", column: "resources" },
   },
   {
     kind: "page",
@@ -164,8 +171,9 @@ export const routes: SiteRoute[] = [
     title: "Blog",
     heading: "Ideas for teams that ship",
     description:
-      "Practical writing on project management, time tracking, Kanban, Scrum, attendance, leave and running a well-organised office.",
-    header: { label: "Blogs", placement: "bar" },
+      "Practical writing on project management, time tracking, Kanban, Scrum, attendance, leave and running a well-organized office.",
+    header: { label: "Blog", placement: "bar" },
+    footer: { label: "Blog", column: "resources" },
   },
   {
     kind: "page",
@@ -184,6 +192,7 @@ export const routes: SiteRoute[] = [
     heading: "Talk to the people who build Hourline",
     description: `Write to Hourline, call our Pune office or visit us. Support answers within ${brand.supportReplyHours} hours on working days.`,
     header: { label: "Contact us", placement: "bar" },
+    footer: { label: "Contact us", column: "company" },
   },
   {
     kind: "page",
@@ -194,6 +203,7 @@ export const routes: SiteRoute[] = [
     description:
       "Answers about attendance, leave, holidays, boards, sprints, files and every part of time tracking, collected in one place.",
     header: { label: "FAQs", placement: "mobile-only" },
+    footer: { label: "FAQs", column: "resources" },
   },
   {
     kind: "page",
@@ -422,7 +432,7 @@ function featureRoutes(): PageRoute[] {
       summary: "Review, approve or reject hours.",
       description:
         "Managers review check-ins, manual time and edit requests in one queue, approve or reject with a note, and lock approved weeks for payroll.",
-      tag: "New",
+      tag: "Hot",
     },
     {
       path: "/office-management",
@@ -477,7 +487,8 @@ function featureRoutes(): PageRoute[] {
       summary: "Stock, warranties and assignments.",
       description:
         "Track company assets and stock together: assign equipment to employees, store invoices and warranties, and get low-stock and renewal alerts.",
-      tag: "Hot",
+      // The announcement's module: the banner and the menus say "New" about the same thing.
+      tag: "New",
     },
   ];
   return features.map(({ path, group, label, heading, summary, description, tag }) => ({

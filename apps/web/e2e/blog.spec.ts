@@ -61,7 +61,7 @@ test.describe("blog list", () => {
     ).toBeVisible();
     await expect(postCards(page)).toHaveCount(0);
     await expect(page.getByRole("status")).toHaveText("No posts match “zeppelin airship”.");
-    await expect(page.getByRole("link", { name: "search the help centre" })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: "search the help center" })).toHaveAttribute(
       "href",
       "/help?q=zeppelin%20airship",
     );

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { faqSets } from "../app/content/faqs";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const helpQuestions = [
@@ -98,29 +99,31 @@ test.describe("FAQ accordion", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
   });
 
-  test("the help variant also leads to the help centre's search", async ({ page }) => {
+  test("the help variant also leads to the help center's search", async ({ page }) => {
     await page.goto("/help");
     const faq = faqSection(page, "Frequently asked questions");
     await expect(faq.getByRole("link", { name: "Leave us a Message" })).toHaveAttribute(
       "href",
       "/contact-us",
     );
-    await faq.getByRole("link", { name: "Search the help centre" }).click();
+    await faq.getByRole("link", { name: "Search the help center" }).click();
     await expect(page).toHaveURL(/\/help#help-search$/);
-    await expect(page.getByRole("searchbox", { name: "Search the help centre" })).toBeInViewport();
+    await expect(page.getByRole("searchbox", { name: "Search the help center" })).toBeInViewport();
     // The topic sets use the plain variant: no help link under them.
     await page.goto("/faqs");
-    await expect(page.getByRole("link", { name: "Leave us a Message" })).toHaveCount(13);
-    await expect(page.getByRole("link", { name: /help centre$/ })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Leave us a Message" })).toHaveCount(
+      faqSets.length,
+    );
+    await expect(page.getByRole("link", { name: /help center$/ })).toHaveCount(1);
   });
 });
 
 test.describe("/faqs", () => {
-  test("holds the thirteen sets with a table of contents and FAQPage data", async ({ page }) => {
+  test("holds every set with a table of contents and FAQPage data", async ({ page }) => {
     await page.goto("/faqs");
     const toc = page.getByRole("navigation", { name: "Topics" });
     const entries = toc.getByRole("link");
-    await expect(entries).toHaveCount(13);
+    await expect(entries).toHaveCount(faqSets.length);
     const targets = await entries.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
     expect(targets).toEqual([
       "#faq-attendance",
@@ -136,6 +139,7 @@ test.describe("/faqs", () => {
       "#faq-time-summary",
       "#faq-editing-time",
       "#faq-time-approval",
+      "#faq-assets",
     ]);
     for (const target of targets) {
       await expect(page.locator(`${target} h2`)).toHaveCount(1);
@@ -154,7 +158,7 @@ test.describe("/faqs", () => {
     const [faqPage] = await jsonLd(page, "FAQPage");
     const questions = await page.locator("main details > summary h3").count();
     expect(faqPage?.mainEntity).toHaveLength(questions);
-    expect(questions).toBeGreaterThanOrEqual(13 * 4);
+    expect(questions).toBeGreaterThanOrEqual(faqSets.length * 4);
   });
 
   test("the help page publishes its ten questions as FAQPage data", async ({ page }) => {
@@ -196,7 +200,9 @@ test.describe("FAQ without JavaScript", () => {
     const set = faqSection(page, "Kanban board questions");
     await expect(question(set, /work-in-progress limit/i)).toHaveAttribute("open", "");
     expect(await openQuestions(set)).toHaveLength(1);
-    await expect(page.getByRole("link", { name: "Leave us a Message" })).toHaveCount(13);
+    await expect(page.getByRole("link", { name: "Leave us a Message" })).toHaveCount(
+      faqSets.length,
+    );
   });
 });
 

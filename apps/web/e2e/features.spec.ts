@@ -51,7 +51,7 @@ test.describe("feature pages", () => {
           await expect(main.locator(`section#${section.id}`)).toHaveCount(1);
         }
 
-        const signUp = main.getByRole("link", { name: "Get Start for Free" });
+        const signUp = main.getByRole("link", { name: "Get started for free" });
         if (content.signUpCta) {
           await expect(signUp.first()).toHaveAttribute("href", appLinks.signUp);
         } else {
@@ -77,13 +77,23 @@ test.describe("feature pages", () => {
     }
   }
 
-  test("the assets page has no sign-up button and no footer block", async ({ page }) => {
+  test("the assets page has no sign-up button and no footer block, and ends with its FAQ and a call to action", async ({
+    page,
+  }) => {
     await page.goto("/assets-and-inventory");
     const main = page.locator("main");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(main.getByRole("link", { name: /Get Start/ })).toHaveCount(0);
     await expect(main.locator(`a[href^="${brand.appUrl}"]`)).toHaveCount(0);
     await expect(main.locator("[data-block='feature-footer']")).toHaveCount(0);
+    await expect(
+      main.getByRole("heading", { name: "Assets and inventory questions" }),
+    ).toBeVisible();
+    const closing = main.getByRole("region", { name: /Put every laptop/ });
+    await expect(closing.getByRole("link", { name: /Talk to our team/ })).toHaveAttribute(
+      "href",
+      "/contact-us",
+    );
     for (const title of ["Asset management", "Inventory management", "Why combine them"]) {
       await expect(main.getByRole("heading", { level: 3, name: title })).toBeVisible();
     }
@@ -91,7 +101,7 @@ test.describe("feature pages", () => {
     await page.goto("/employee-holidays-management");
     const footerBlock = page.locator("main [data-block='feature-footer']");
     await expect(footerBlock).toBeVisible();
-    await expect(footerBlock.getByRole("link", { name: "Get Start for Free" })).toHaveAttribute(
+    await expect(footerBlock.getByRole("link", { name: "Get started for free" })).toHaveAttribute(
       "href",
       appLinks.signUp,
     );

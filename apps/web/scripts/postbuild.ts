@@ -1,12 +1,11 @@
 /**
  * Runs after `react-router build`. Checks that every page of the route table was prerendered, copies
  * in the islands build (the enhancement script and what it loads on demand), writes the search data
- * of the blog and the help centre, sitemap.xml and robots.txt from the route table, the social card
+ * of the blog and the help center, sitemap.xml and robots.txt from the route table, the social card
  * and icons, the hashes of each page's inline scripts (the server's Content-Security-Policy allows
  * exactly those), precompressed brotli and gzip copies of every text file, and
  * build/site-manifest.json, which is all the server needs to know about the site.
  */
-import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -20,15 +19,19 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { SearchData } from "@hourline/contracts/site-search";
 import { searchBlock, searchDataUrl } from "@hourline/contracts/site-search-html";
-import { brand } from "../app/brand";
-import { blogSearchData } from "../app/features/search/blog-search";
-import { helpSearchData } from "../app/features/search/help-search";
-import { listPages } from "../app/page-paths";
-import { appRoutes, handoffRoutes, notFoundPrerenderPath } from "../app/site";
-import { islandsBuildDir, webBuildDir } from "../islands-build";
-
-import { writeIcons } from "./icons";
+import { inlineScriptHashes } from "@hourline/contracts/site-script-hashes";
 import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
+import { islandsBuildDir, setBuildEnv, webBuildDir } from "../islands-build";
+
+// The same origins as the pages were rendered with (stand-ins unless given): set before the site's
+// modules are loaded, since the brand reads them once.
+setBuildEnv();
+const { brand } = await import("../app/brand");
+const { blogSearchData } = await import("../app/features/search/blog-search");
+const { helpSearchData } = await import("../app/features/search/help-search");
+const { listPages } = await import("../app/page-paths");
+const { appRoutes, handoffRoutes, notFoundPrerenderPath } = await import("../app/site");
+const { writeIcons } = await import("./icons");
 
 const buildDir = webBuildDir;
 const clientDir = join(buildDir, "client");
@@ -38,20 +41,6 @@ cpSync(join(islandsBuildDir, "assets"), join(clientDir, "assets"), { recursive: 
 
 function htmlFileFor(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
-}
-
-function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const attrs = m[1] ?? "";
-    if (/type=["']application\/ld\+json["']/.test(attrs)) continue;
-    hashes.add(
-      `sha256-${createHash("sha256")
-        .update(m[2] ?? "")
-        .digest("base64")}`,
-    );
-  }
-  return [...hashes].sort();
 }
 
 /** The page React Router writes for every route it did not prerender (the console's routes). */
@@ -78,7 +67,7 @@ const notFoundPage = page(notFoundPrerenderPath, buildDate);
 
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
-  '<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>',
+  '<?xml-stylesheet type="text/css" href="/sitemap.css"?>',
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
   ...pages.map(
     (p) =>

@@ -21,7 +21,7 @@ export const brandFacts = {
     country: "India",
     countryCode: "IN",
   },
-  /** Pune city centre; the contact map opens here at zoom 10. */
+  /** Pune city center; the contact map opens here at zoom 10. */
   map: { lat: 18.5204, lng: 73.8567, zoom: 10 },
   social: [
     { name: "LinkedIn", href: "https://www.linkedin.com/company/hourline" },

@@ -1,5 +1,5 @@
 /**
- * The markup of the blog's and the help centre's search: the search form and the results. One
+ * The markup of the blog's and the help center's search: the search form and the results. One
  * renderer for three readers: the prerendered page (empty query), the server's answer to
  * `/blogs?q=` and `/help?q=` (the page with these parts replaced; it finds them by rendering the
  * empty query and looking for that exact text), and the browser's live results. Every value that
@@ -79,7 +79,7 @@ export function blogResults(data: BlogSearchData, rawQuery: string): SearchResul
         `<h2 class="mt-4 text-xl font-bold text-ink">No posts match “${q(query)}”</h2>` +
         `<p class="mx-auto mt-2 max-w-md text-muted">Every word you type has to appear in a post. Try fewer or shorter words, check the spelling, or start from one of these topics:</p>` +
         `<div class="flex justify-center">${blogTopicLinks(data.topics.slice(0, 5))}</div>` +
-        `<p class="mt-6 text-sm text-muted"><a href="/blogs" class="font-semibold text-brand">Show all posts</a> or <a href="${queryHref("/help", query)}" class="font-semibold text-brand">search the help centre</a>.</p>` +
+        `<p class="mt-6 text-sm text-muted"><a href="/blogs" class="font-semibold text-brand">Show all posts</a> or <a href="${queryHref("/help", query)}" class="font-semibold text-brand">search the help center</a>.</p>` +
         `</div>`,
     };
   }
@@ -104,7 +104,7 @@ function blogForm(query: string): string {
   );
 }
 
-// The help centre: the form with popular searches, then the first answers and a link to all.
+// The help center: the form with popular searches, then the first answers and a link to all.
 
 /** Answers shown before "Show all". */
 export const FIRST_HELP_RESULTS = 8;
@@ -158,7 +158,7 @@ function helpForm(data: HelpSearchData, query: string): string {
   );
   return (
     `<form role="search" method="get" action="/help" class="mx-auto mt-8 flex max-w-2xl flex-col gap-3 text-left sm:flex-row sm:items-end" data-live-search="${searchDataUrl.help}">` +
-    `<div class="flex-1"><label for="help-search-input" class="sr-only">Search the help centre</label><div class="relative">` +
+    `<div class="flex-1"><label for="help-search-input" class="sr-only">Search the help center</label><div class="relative">` +
     icon(
       "lucide lucide-search pointer-events-none absolute top-1/2 left-5 size-5 -translate-y-1/2 text-muted",
       '<path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle>',

@@ -142,7 +142,7 @@ export interface BlogSearchData {
   topics: string[];
 }
 
-/** What the build writes for the help centre's search (search/help.json). */
+/** What the build writes for the help center's search (search/help.json). */
 export interface HelpSearchData {
   page: "help";
   docs: HelpDoc[];

@@ -34,3 +34,10 @@ export function htmlCsp(scriptHashes: readonly string[], { publicUrl }: CspOptio
 /** For everything that is not HTML (JSON, files): nothing may run, nothing may frame it. */
 export const apiCsp =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * /sitemap.xml: crawlers read the XML; a person's browser lays it out with /sitemap.css into the list
+ * of addresses. That sheet is all it may load; nothing runs, nothing frames it.
+ */
+export const sitemapCsp =
+  "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

@@ -1,5 +1,5 @@
 /**
- * The blog's and the help centre's search, answered by the server: `/blogs?q=` and `/help?q=` get
+ * The blog's and the help center's search, answered by the server: `/blogs?q=` and `/help?q=` get
  * the prerendered page with its search block rendered for the query, the same markup the browser
  * renders as the visitor types (@hourline/contracts/site-search-html). So results work without
  * JavaScript and a search can be shared as a link. The page is split once at start around the

@@ -187,7 +187,9 @@ describe("sitemap and robots", () => {
     const res = await app.inject({ url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/xml/);
-    expect(res.body).toContain('<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>');
+    expect(res.body).toContain('<?xml-stylesheet type="text/css" href="/sitemap.css"?>');
+    // Its own policy lets the browser load the sheet that lays the list out, and nothing else.
+    expect(res.headers["content-security-policy"]).toMatch(/default-src 'none'; style-src 'self';/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
       decodeEntities(m[1] ?? ""),
     );
@@ -203,10 +205,11 @@ describe("sitemap and robots", () => {
     );
   });
 
-  it("serves the XSL sheet that shows the list to people", async () => {
-    const res = await app.inject({ url: "/sitemap.xsl" });
+  it("serves the style sheet that shows the list to people", async () => {
+    const res = await app.inject({ url: "/sitemap.css" });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('select="sm:loc"');
+    expect(res.headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect(res.body).toContain("sm|loc");
   });
 
   it("points robots.txt at the sitemap", async () => {
@@ -231,7 +234,7 @@ describe("caching, compression and headers", () => {
     expect(plain.headers["content-type"]).toMatch(/javascript/);
   });
 
-  it("answers 304 to a matching If-None-Match and the same bytes as the build", async () => {
+  it("answers 304 to a matching If-None-Match and the build's bytes with the origins filled in", async () => {
     const first = await app.inject({ url: "/pricing" });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -244,8 +247,18 @@ describe("caching, compression and headers", () => {
     const siteDir = loadConfig(
       process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {},
     ).siteDir;
+    const { siteManifestSchema } = await import("@hourline/contracts/site-manifest");
+    const { originFiller } = await import("@hourline/contracts/site-origins");
+    const manifest = siteManifestSchema.parse(
+      JSON.parse(readFileSync(join(siteDir, "site-manifest.json"), "utf8")),
+    );
+    const fill =
+      originFiller([
+        { built: manifest.publicUrl, served: "http://localhost:3000" },
+        { built: manifest.appUrl, served: "https://app.hourline.example" },
+      ]) ?? ((s: string) => s);
     const onDisk = readFileSync(join(siteDir, "client/pricing/index.html"), "utf8");
-    expect(first.body).toBe(onDisk);
+    expect(first.body).toBe(fill(onDisk));
   });
 
   it("answers HEAD like GET without a body", async () => {

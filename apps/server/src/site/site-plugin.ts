@@ -5,6 +5,8 @@
  * path below it, never indexed), the search pages' answers to `?q=` (search-answers.ts), and the
  * 404 page with status 404 for everything else.
  * What exists is decided by build/site-manifest.json, never by probing the file system per request.
+ * The build's origins are replaced by this deployment's PUBLIC_URL and APP_URL at load
+ * (served-origins.ts), so one build serves any address.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +15,9 @@ import { siteManifestSchema, type ManifestPage } from "@hourline/contracts/site-
 import type { SearchData } from "@hourline/contracts/site-search";
 import { trimEndWhere } from "@hourline/contracts/text";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { htmlCsp } from "./content-security-policy";
+import { htmlCsp, sitemapCsp } from "./content-security-policy";
+import { inlineScriptHashes } from "@hourline/contracts/site-script-hashes";
+import { fillServedOrigins } from "./served-origins";
 import { searchAnswers, searchRequest, type SearchAnswer } from "./search-answers";
 import { loadStaticFiles, negotiate, negotiateEncoding, type StaticFile } from "./static-files";
 
@@ -54,21 +58,12 @@ function loadSiteManifest(siteDir: string) {
 const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) => {
   const manifest = loadSiteManifest(options.siteDir);
   const clientDir = join(options.siteDir, "client");
-  if (manifest.publicUrl !== options.publicUrl) {
-    app.log.warn(
-      { built: manifest.publicUrl, configured: options.publicUrl },
-      "the site was built for another PUBLIC_URL: canonical links and the sitemap name the built one; rebuild with this PUBLIC_URL",
-    );
-  }
-  if (manifest.appUrl !== options.appUrl) {
-    app.log.warn(
-      { built: manifest.appUrl, configured: options.appUrl },
-      "the site was built for another APP_URL: header buttons point to the built one; rebuild with this APP_URL",
-    );
-  }
-
   // Every file of the build, in memory. HTML pages are reachable only through the manifest.
   const files = loadStaticFiles(clientDir);
+  const filled = fillServedOrigins(files, [
+    { built: manifest.publicUrl, served: options.publicUrl },
+    { built: manifest.appUrl, served: options.appUrl },
+  ]);
   const fileFor = (name: string): StaticFile => {
     const file = files.get(`/${name}`);
     if (!file) throw new Error(`The site manifest names ${name}, which is not in the build`);
@@ -90,9 +85,14 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       ...extra,
     },
   });
+  // A page's inline scripts may name the origin: a filled page's hashes are taken again.
+  const scriptHashes = (p: ManifestPage) =>
+    filled.has(`/${p.file}`)
+      ? inlineScriptHashes(fileFor(p.file).bodies.identity.toString("utf8"))
+      : p.scriptHashes;
   const page = (p: ManifestPage, status: 200 | 404): Served =>
     served(fileFor(p.file), status, status === 200 ? REVALIDATE : "no-store", {
-      "Content-Security-Policy": htmlCsp(p.scriptHashes, { publicUrl: options.publicUrl }),
+      "Content-Security-Policy": htmlCsp(scriptHashes(p), { publicUrl: options.publicUrl }),
     });
   const pages = new Map(manifest.pages.map((p) => [p.path, page(p, 200)]));
   const notFound = page(manifest.notFound, 404);
@@ -101,7 +101,7 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
   const apps = manifest.apps.map((a) => ({
     path: a.path,
     served: served(fileFor(a.file), 200, "no-cache, private", {
-      "Content-Security-Policy": htmlCsp(a.scriptHashes, { publicUrl: options.publicUrl }),
+      "Content-Security-Policy": htmlCsp(scriptHashes(a), { publicUrl: options.publicUrl }),
       "X-Robots-Tag": "noindex, nofollow",
     }),
   }));
@@ -113,7 +113,12 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       .filter(([path]) => !path.endsWith(".html"))
       .map(([path, file]) => [
         path,
-        served(file, 200, path.startsWith("/assets/") ? IMMUTABLE : SHORT),
+        served(
+          file,
+          200,
+          path.startsWith("/assets/") ? IMMUTABLE : SHORT,
+          path === "/sitemap.xml" ? { "Content-Security-Policy": sitemapCsp } : {},
+        ),
       ]),
   );
 

@@ -94,8 +94,6 @@ export function negotiate(
 
 /** The best encoding the client accepts among those the file has. */
 export function negotiateEncoding(acceptEncoding: string | undefined, file: StaticFile): Encoding {
-  return negotiate(acceptEncoding, {
-    br: Boolean(file.bodies.br),
-    gzip: Boolean(file.bodies.gzip),
-  });
+  // `in`, not a read: a variant may be made on its first use (served-origins.ts).
+  return negotiate(acceptEncoding, { br: "br" in file.bodies, gzip: "gzip" in file.bodies });
 }

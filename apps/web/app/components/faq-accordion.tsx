@@ -19,7 +19,7 @@ type FaqSource =
   { set: FaqSet; items?: never; title?: string } | { set?: never; items: FaqItem[]; title: string };
 
 export type FaqAccordionProps = FaqSource & {
-  /** "help" adds a link to the help centre beside "Leave us a Message". */
+  /** "help" adds a link to the help center beside "Leave us a Message". */
   variant?: "default" | "help";
   /** The id of the section, used as its anchor; the heading gets `${id}-title`. */
   id?: string;
@@ -76,12 +76,12 @@ export function FaqAccordion(props: FaqAccordionProps) {
               className="inline-flex items-center gap-2 font-semibold text-brand"
             >
               <LifeBuoy aria-hidden="true" className="size-4" />
-              Search the help centre
+              Search the help center
             </a>
           ) : (
             <Link to="/help" className="inline-flex items-center gap-2 font-semibold text-brand">
               <LifeBuoy aria-hidden="true" className="size-4" />
-              Visit the help centre
+              Visit the help center
             </Link>
           )
         ) : null}

@@ -5,7 +5,7 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { brand } from "~/brand";
 
-/** OpenStreetMap centred on the office, with a marker: a link, so nothing loads until it is followed. */
+/** OpenStreetMap centered on the office, with a marker: a link, so nothing loads until it is followed. */
 export const openInMapsHref = `https://www.openstreetmap.org/?mlat=${brand.map.lat}&mlon=${brand.map.lng}#map=16/${brand.map.lat}/${brand.map.lng}`;
 
 export function OfficeAddressCard({

@@ -17,7 +17,7 @@ export function VideoFacade({
   className = "",
 }: {
   video: Video;
-  /** Picks the poster's colours; neighbours on a page get different ones. */
+  /** Picks the poster's colors; neighbors on a page get different ones. */
   tone?: number;
   className?: string;
 }) {
@@ -31,13 +31,12 @@ export function VideoFacade({
         data-video-title={video.title}
         className="group absolute inset-0 block size-full text-left text-white"
       >
-        {/* The name is "Play video: <title> (<duration>)"; the title is the visible text. */}
+        {/* The name is "Play video: <title>, <topic>, <duration>": the visible words, title first. */}
         <span className="sr-only">Play video: </span>
         <Poster video={video} tone={tone} />
         <span className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white text-[#3730a3] shadow-[var(--shadow-float)] transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-20">
           <Play aria-hidden="true" className="ml-1 size-7 fill-current sm:size-8" />
         </span>
-        <span className="sr-only"> ({video.duration})</span>
       </button>
     </div>
   );
@@ -106,20 +105,16 @@ function Poster({ video, tone }: { video: Video; tone: number }) {
           <rect x="126" y="150" width="80" height="6" rx="3" fill="#fbbf24" />
         </g>
       </svg>
-      <span
-        aria-hidden="true"
-        className="absolute top-3 left-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold sm:top-4 sm:left-4"
-      >
-        {video.topic}
-      </span>
-      <span
-        aria-hidden="true"
-        className="absolute top-3 right-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold tabular-nums sm:top-4 sm:right-4"
-      >
-        {video.duration}
-      </span>
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-[#0f172a]/85 to-transparent px-4 pt-10 pb-3 text-sm font-bold sm:px-5 sm:pb-4 sm:text-base">
         {video.title}
+      </span>
+      <span className="absolute top-3 left-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold sm:top-4 sm:left-4">
+        <span className="sr-only">, </span>
+        {video.topic}
+      </span>
+      <span className="absolute top-3 right-3 rounded-full bg-[#0f172a]/70 px-2.5 py-1 text-xs font-semibold tabular-nums sm:top-4 sm:right-4">
+        <span className="sr-only">, </span>
+        {video.duration}
       </span>
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * The content of the built site, page by page, as a visitor receives it without JavaScript: each
  * page has substantial copy of its own, no paragraph is copied between pages (content that is
- * meant to repeat, such as FAQ answers shown on a feature page and on /faqs, is recognised from its
+ * meant to repeat, such as FAQ answers shown on a feature page and on /faqs, is recognized from its
  * module), no filler or template words, and every percentage and price comes from its module.
  * Needs the web build (`npm run build`).
  */
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claims } from "./claims";
 import { faqSets, helpFaq } from "./faqs";
-import { plan } from "./pricing";
+import { estimateExample, meteredPrices, monthlyEstimate, plan, usd } from "./pricing";
 import { testimonials } from "./testimonials";
 import { listPages } from "../page-paths";
 import { featureGroups, pageRoutes } from "../site";
@@ -129,9 +129,19 @@ describe("built pages", async () => {
   });
 
   it("state only the prices of the pricing module", () => {
-    const allowed = new Set(
-      [...plan.metered, ...plan.included].map((l) => l.price).filter((p) => p.startsWith("$")),
-    );
+    // The list's own prices, and the pricing page's worked estimate computed from them.
+    const example = monthlyEstimate(estimateExample.people, estimateExample.storageGb);
+    const allowed = new Set([
+      ...[...plan.metered, ...plan.included].map((l) => l.price).filter((p) => p.startsWith("$")),
+      ...[
+        meteredPrices.perEmployee,
+        meteredPrices.perGb,
+        example.employeesCost,
+        example.storageCost,
+        example.platformFee,
+        example.total,
+      ].map((n) => usd.format(n)),
+    ]);
     const stray = pages.flatMap((p) =>
       [...p.main.matchAll(/\$\s?\d+(?:\.\d+)?/g)]
         .map((m) => m[0].replace(/\s/g, ""))

@@ -96,7 +96,7 @@ export const openings: JobOpening[] = [
       "Help growing companies decide whether Hourline fits them. There is no contract to push: you will run honest demos, answer hard questions about switching, and make sure each new customer starts well.",
     responsibilities: [
       "Run discovery calls and product demos for companies of five to two hundred people",
-      "Guide trial workspaces through their first weeks with the onboarding team",
+      "Guide new workspaces through their first weeks with the onboarding team",
       "Bring what prospects ask for back to product and marketing",
       "Keep an accurate record of conversations and next steps",
     ],

@@ -15,3 +15,14 @@ export type Claims = typeof claims;
 
 /** "more than 50 businesses" as the site always words it. */
 export const businessesPhrase = `more than ${claims.businessesServed} businesses`;
+
+/**
+ * Fernhill Digital's results (the case study page): their own figures, measured by their operations
+ * team over the first quarter, not the survey's.
+ */
+export const fernhillResults = {
+  timesheetFixMinutesPerWeek: { before: 360, after: 45 },
+  invoiceWorkingDay: { before: 10, after: 3 },
+  toolsKeptInSync: { before: 4, after: 1 },
+  newHireReadyDays: { before: 6, after: 2 },
+} as const;

@@ -4,6 +4,7 @@
  */
 import type { FaqSet } from "./schema";
 import { paymentWindow } from "./billing-phrases";
+import { assetsFaq } from "./assets-faq";
 
 export const faqSets: FaqSet[] = [
   {
@@ -524,6 +525,7 @@ export const faqSets: FaqSet[] = [
       },
     ],
   },
+  assetsFaq,
 ];
 
 /** The feature page whose FAQ set this is, for the "more about" link under each set. */
@@ -540,6 +542,7 @@ export const featurePathByTopic: Record<string, string> = {
   "time-summary": "/time-tracker-with-summary",
   "editing-time": "/time-tracker-with-edit-time",
   "time-approval": "/time-tracker-with-time-approval",
+  assets: "/assets-and-inventory",
 };
 
 // The ten general questions of /help live in their own module so that page does not load every set.

@@ -43,7 +43,7 @@ describe("feature page content", () => {
     }
   });
 
-  it("each page has its own mock-up, drawn as one labelled image", () => {
+  it("each page has its own mock-up, drawn as one labeled image", () => {
     const kinds = featurePages.map((p) => p.mockup);
     expect(new Set(kinds).size).toBe(featurePages.length);
     const labels = new Set<string>();

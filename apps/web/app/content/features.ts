@@ -692,6 +692,11 @@ export const featurePages: FeaturePage[] = [
       },
     ],
     signUpCta: false,
+    faqTopic: "assets",
+    closing: {
+      title: "Put every laptop and every box of stock on one list",
+      text: "Tell us how many items you track today and where the list lives now. We will show you the import, the reminders and the offboarding checklist on your own data, and what it adds to the monthly invoice.",
+    },
     mockup: "inventory",
   },
 ];

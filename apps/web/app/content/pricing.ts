@@ -44,3 +44,63 @@ export const billing = {
     "Invoice at the start of each month",
   ],
 } as const;
+
+/** A metered line's price as a number of dollars ("$0.35" → 0.35). */
+function dollars(item: string): number {
+  const line = plan.metered.find((m) => m.item === item);
+  if (!line) throw new Error(`The price list has no metered line "${item}"`);
+  return Number(line.price.replace("$", ""));
+}
+
+/** The metered prices as numbers, for the estimate. */
+export const meteredPrices = {
+  perEmployee: dollars("Employees"),
+  perGb: dollars("Files and images"),
+  platform: dollars("Platform fee"),
+} as const;
+
+/** The example the pricing page's estimate shows before anyone types (and without JavaScript). */
+export const estimateExample = { people: 25, storageGb: 40 } as const;
+
+export interface MonthlyEstimate {
+  people: number;
+  storageGb: number;
+  employeesCost: number;
+  storageCost: number;
+  platformFee: number;
+  total: number;
+}
+
+/** The invoice for one month of use: active employees, stored gigabytes and the platform fee. */
+export function monthlyEstimate(people: number, storageGb: number): MonthlyEstimate {
+  // In whole cents, so 0.1 GB at $0.35 is 4 cents, not a binary fraction just under 3.5.
+  const rate = (price: number) => Math.round(price * 100);
+  const cents = (quantity: number, price: number) => Math.round(quantity * rate(price)) / 100;
+  const p = Math.max(0, Math.floor(Number.isFinite(people) ? people : 0));
+  const gb = Math.max(0, Number.isFinite(storageGb) ? storageGb : 0);
+  const employeesCost = cents(p, meteredPrices.perEmployee);
+  const storageCost = cents(gb, meteredPrices.perGb);
+  const platformFee = meteredPrices.platform;
+  return {
+    people: p,
+    storageGb: gb,
+    employeesCost,
+    storageCost,
+    platformFee,
+    total: (rate(employeesCost) + rate(storageCost) + rate(platformFee)) / 100,
+  };
+}
+
+let usdFormat: Intl.NumberFormat | undefined;
+
+/**
+ * Amounts in US dollars ("$1,234.50"). The formatter is made at its first use: making one costs a
+ * browser tens of milliseconds of locale data, and the enhancement script that every content page
+ * loads imports this module (made at load, it was the longest task of every page's start).
+ */
+export const usd = {
+  format(amount: number): string {
+    usdFormat ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    return usdFormat.format(amount);
+  },
+};

@@ -39,4 +39,11 @@ describe("privacy policy", () => {
       `mailto:${brand.supportEmail}`,
     );
   });
+
+  it("says what the support chat keeps about a visit, and that it goes with the chat", () => {
+    expect(allText).toMatch(/page you opened it on/);
+    expect(allText).toMatch(/browser and whether you use a desktop, mobile or tablet device/);
+    expect(allText).toMatch(/time zone\. These are kept with the chat and deleted with it/);
+    expect(allText).toMatch(/never shared with or taken from third parties/);
+  });
 });

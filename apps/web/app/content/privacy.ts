@@ -7,7 +7,7 @@ const mail = `[${brand.supportEmail}](mailto:${brand.supportEmail})`;
 
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
-  lastUpdated: "2023-03-28",
+  lastUpdated: "2026-11-25",
   intro: [
     `This policy explains what information ${brand.legalName} ("${brand.name}", "we") collects when you visit our website or use the ${brand.name} application, why we collect it, and what you can do about it. The short version: we collect what we need to run the Service, we protect it, and we never sell it.`,
   ],
@@ -17,7 +17,7 @@ export const privacyPolicy: LegalDocument = {
       title: "Our approach to privacy",
       paragraphs: [
         `${brand.name} holds sensitive information about how teams work: hours, attendance, leave and the equipment people use. We treat it accordingly. We ask only for information that a feature needs, keep it only as long as it serves you, and give workspace owners the controls to decide what is recorded about their people.`,
-        "When your organisation uses the Service, it decides what employee information goes into the workspace and is responsible for it; we process that information on its behalf and on its instructions. For the information we collect about visitors to our website and about our own customers, we are responsible.",
+        "When your organization uses the Service, it decides what employee information goes into the workspace and is responsible for it; we process that information on its behalf and on its instructions. For the information we collect about visitors to our website and about our own customers, we are responsible.",
       ],
     },
     {
@@ -31,6 +31,7 @@ export const privacyPolicy: LegalDocument = {
         "Workspace content: projects, tasks, time entries, check-ins, attendance, leave, holiday calendars, files and asset records that you and your users add",
         "Screenshots, only when a workspace admin switches them on for a role and only while that person's timer runs",
         "Messages you send us through the contact form, the support chat or e-mail, with the e-mail address you verify for the chat",
+        "When you start a support chat, so that we can help you faster: the page you opened it on and the pages of this website you visited before in the same browser tab (their paths only, at most 20), your browser and whether you use a desktop, mobile or tablet device, and your time zone. These are kept with the chat and deleted with it; they are never shared with or taken from third parties, and nothing is recorded unless you start a chat",
         "Technical data: IP address, browser type, pages requested and error logs, kept to operate and secure the Service",
       ],
     },
@@ -69,6 +70,8 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: [
         "You can ask to see the personal information we hold about you, to correct it, to have it deleted or to receive a copy in a portable format, and you can withdraw consent you have given. Where your employer's workspace holds the information, please ask your employer first; we will help them answer you.",
         `To use these rights, write to ${mail}. We answer within 30 days, and we may need to confirm your identity before we act. You may also complain to the data protection authority where you live.`,
+        `If you have written to us through the support chat or the contact form, write to ${mail} from the e-mail address you used there, and say whether you want a copy of your data, its deletion, or both. We reply to that address to confirm the request comes from you, then send you everything we hold about it as one file (your chat conversations with their messages and images, your contact messages, and a record of the codes and e-mails we sent you), or delete all of it, including any open chat. Each request is recorded, without your address, so that we can show it was done.`,
+        "Without a request, ended chats with their images, dealt-with contact messages and records of sent e-mail are deleted automatically once they are a year old; chat verification codes and sessions are deleted within hours of expiring.",
       ],
     },
     {

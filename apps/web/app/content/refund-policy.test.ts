@@ -47,11 +47,11 @@ describe("refund and cancellation policy", () => {
     expect(refund("how-to-request")).toContain(`within ${billing.disputeWindowDays} days`);
   });
 
-  it("refunds billing errors, unauthorised access, duplicates and timely reports only", () => {
+  it("refunds billing errors, unauthorized access, duplicates and timely reports only", () => {
     const eligible = refund("eligibility");
     for (const phrase of [
       /technical billing errors/,
-      /unauthorised access/,
+      /unauthorized access/,
       /duplicate billing/,
       new RegExp(`reported within ${billing.disputeWindowDays} days`),
     ]) {
@@ -60,7 +60,7 @@ describe("refund and cancellation policy", () => {
     const excluded = refund("not-eligible");
     for (const phrase of [
       /verified actual usage/,
-      /not cancelled, or usage was not monitored/,
+      /not canceled, or usage was not monitored/,
       /change of mind/,
     ]) {
       expect(excluded).toMatch(phrase);

@@ -23,7 +23,7 @@ export const accountLifecycle = [
   },
   {
     id: "cancelled",
-    title: "Cancelled",
+    title: "Canceled",
     text: "Future billing stops. Access continues until the end of the current usage cycle or any period already invoiced.",
   },
   {
@@ -65,7 +65,7 @@ export const refundPolicy: TwoColumnDocument = {
           ],
           points: [
             "technical billing errors, such as usage counted wrongly by our systems",
-            "charges caused by unauthorised access to your account, once confirmed",
+            "charges caused by unauthorized access to your account, once confirmed",
             "duplicate billing for the same usage",
             `billing issues reported within ${billing.disputeWindowDays} days of the invoice date`,
           ],
@@ -78,7 +78,7 @@ export const refundPolicy: TwoColumnDocument = {
           ],
           points: [
             "verified actual usage, such as active employees and storage that were in the workspace",
-            "charges that arose because the account was not cancelled, or usage was not monitored",
+            "charges that arose because the account was not canceled, or usage was not monitored",
             "a change of mind after the paid services have been used",
           ],
         },
@@ -110,10 +110,10 @@ export const refundPolicy: TwoColumnDocument = {
       sections: [
         {
           id: "cancellation-terms",
-          title: "Cancelling your account",
+          title: "Canceling your account",
           paragraphs: [
             "A workspace owner can cancel at any time from the billing settings; there is no notice period, no cancellation fee and no long-term commitment to buy out.",
-            "Cancelling stops future billing. Usage already consumed up to the moment of cancellation is still invoiced, on the usual invoice at the start of the next month.",
+            "Canceling stops future billing. Usage already consumed up to the moment of cancellation is still invoiced, on the usual invoice at the start of the next month.",
           ],
         },
         {

@@ -32,6 +32,7 @@ export const faqTopics = [
   "time-summary",
   "editing-time",
   "time-approval",
+  "assets",
 ] as const;
 export type FaqTopic = (typeof faqTopics)[number];
 
@@ -74,6 +75,8 @@ export const featurePageSchema = z.object({
   sections: z.array(featureSectionSchema).min(2).max(6),
   faqTopic: z.enum(faqTopics).optional(),
   signUpCta: z.boolean(),
+  /** A closing call to action after the FAQ, for a page without the footer block. */
+  closing: z.object({ title: z.string().min(10), text: z.string().min(60) }).optional(),
   mockup: z.enum([
     "kanban",
     "scrum",

@@ -17,7 +17,7 @@ export const shippingPolicy: LegalDocument = {
       id: "digital-access",
       title: "Digital access and activation",
       paragraphs: [
-        `Your workspace is activated as soon as you complete sign-up and confirm your e-mail address; there is no waiting period and nothing to install. You reach it in any modern browser at the application address, ${brand.appUrl.replace(/^https?:\/\//, "")}, and the people you invite receive an e-mail with a link to join.`,
+        `Your workspace is activated as soon as you complete sign-up and confirm your e-mail address; there is no waiting period and nothing to install. You reach it in any modern browser at the application address, ${brand.appUrl}, and the people you invite receive an e-mail with a link to join.`,
         "Every module is available from the first day. Owners and admins can switch modules on for their team whenever they are ready, and the change applies at once.",
       ],
     },

@@ -14,7 +14,7 @@ export const terms: LegalDocument = {
   title: "Terms of Service",
   lastUpdated: "2023-03-28",
   intro: [
-    `These terms are an agreement between you and ${brand.legalName} ("${brand.name}", "we", "us") about your use of the ${brand.name} website, web application and related services (together, the "Service"). If you use the Service on behalf of a company, you accept these terms for that company and confirm that you are authorised to do so.`,
+    `These terms are an agreement between you and ${brand.legalName} ("${brand.name}", "we", "us") about your use of the ${brand.name} website, web application and related services (together, the "Service"). If you use the Service on behalf of a company, you accept these terms for that company and confirm that you are authorized to do so.`,
     "Please read them with our [Privacy Policy](/policy) and our [refund and cancellation policy](/refund-and-cancellation-policy), which form part of this agreement. If you do not agree with these terms, do not use the Service.",
   ],
   sections: [
@@ -22,7 +22,7 @@ export const terms: LegalDocument = {
       id: "use-of-service",
       title: "Use of the Service",
       paragraphs: [
-        `You may use the Service to plan projects, track time, manage attendance, leave, holidays, files and company assets for your own organisation. You must be at least 18 years old, and you are responsible for making sure that your use complies with the laws that apply to you, including employment and data protection laws where you record information about your staff.`,
+        `You may use the Service to plan projects, track time, manage attendance, leave, holidays, files and company assets for your own organization. You must be at least 18 years old, and you are responsible for making sure that your use complies with the laws that apply to you, including employment and data protection laws where you record information about your staff.`,
         "You agree not to misuse the Service. In particular, you will not:",
       ],
       points: [
@@ -58,7 +58,7 @@ export const terms: LegalDocument = {
       id: "intellectual-property",
       title: "Intellectual property",
       paragraphs: [
-        `The Service, including its software, design, text, graphics and the ${brand.name} name and logo, belongs to us or our licensors and is protected by law. We grant you a limited, non-exclusive, non-transferable right to use the Service for your organisation's internal purposes while these terms apply.`,
+        `The Service, including its software, design, text, graphics and the ${brand.name} name and logo, belongs to us or our licensors and is protected by law. We grant you a limited, non-exclusive, non-transferable right to use the Service for your organization's internal purposes while these terms apply.`,
         "If you send us ideas or suggestions, we may use them to improve the Service without any obligation to you. This does not give us any right to your content.",
       ],
     },
@@ -82,7 +82,7 @@ export const terms: LegalDocument = {
       id: "termination",
       title: "Termination",
       paragraphs: [
-        "You may stop using the Service and cancel your workspace at any time from the billing settings. Cancelling stops future billing; usage already consumed is still invoiced. What happens to your data afterwards, including the read-only period for exporting it, is set out in our [refund and cancellation policy](/refund-and-cancellation-policy).",
+        "You may stop using the Service and cancel your workspace at any time from the billing settings. Canceling stops future billing; usage already consumed is still invoiced. What happens to your data afterwards, including the read-only period for exporting it, is set out in our [refund and cancellation policy](/refund-and-cancellation-policy).",
         "We may suspend or end your access if you seriously or repeatedly breach these terms, if an invoice remains unpaid after a reminder, or if the law requires us to. Except where there is a risk to the Service or to other customers, we will give notice first and a reasonable chance to put things right.",
       ],
     },

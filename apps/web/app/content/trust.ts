@@ -64,7 +64,7 @@ export const trustTopics: DocumentSection[] = [
     title: "Staff training",
     paragraphs: [
       `Everyone at ${brand.name} completes security and privacy training when they join and again every year, and engineers review each change to the code before it ships. Staff reach customer data only to resolve a support request, and every such access is logged.`,
-      `When a workspace is cancelled, it stays read-only for ${billing.readOnlyDaysAfterCancellation} days and is then deleted, so we never keep data longer than it serves you.`,
+      `When a workspace is canceled, it stays read-only for ${billing.readOnlyDaysAfterCancellation} days and is then deleted, so we never keep data longer than it serves you.`,
     ],
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * The blog's and the help centre's search (a GET form the server answers with results). Once the
+ * The blog's and the help center's search (a GET form the server answers with results). Once the
  * visitor focuses the box or types, the live results are imported (live-search-results.ts, with
  * the page's search data) and each keystroke updates the results and the address in place. Until
  * they have arrived, or if they cannot, submitting the form loads the server's answer.

@@ -10,6 +10,7 @@ import { enhanceCarousels } from "./carousel";
 import { enhanceChatLauncher } from "./chat-launcher";
 import { enhanceContactForm } from "./contact-form";
 import { enhanceContactMap } from "./contact-map";
+import { enhanceCostEstimator } from "./cost-estimator";
 import { enhanceCountUps } from "./count-up";
 import { enhanceFaqs } from "./faq";
 import { enhanceLiveSearch } from "./live-search";
@@ -17,12 +18,15 @@ import { enhanceMenus } from "./menus";
 import { enhanceScrollToTop } from "./scroll-to-top";
 import { enhanceSectionNav } from "./section-nav";
 import { enhanceVideos } from "./video";
+import { recordThisPage } from "./visited-pages";
 
 function enhance() {
+  recordThisPage();
   enhanceMenus(document);
   enhanceFaqs(document);
   enhanceCarousels(document);
   enhanceCountUps(document);
+  enhanceCostEstimator(document);
   enhanceScrollToTop(document);
   enhanceSectionNav(document);
   enhanceVideos(document);

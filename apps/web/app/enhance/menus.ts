@@ -31,10 +31,18 @@ const tabKeys: Record<string, (index: number, count: number) => number> = {
 
 function featureTabs(card: HTMLElement) {
   const fallback = card.dataset.featureTabs ?? "";
-  const tablist = card.querySelector<HTMLElement>('[role="tablist"]');
-  const tabs = [...card.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const tablist = card.querySelector<HTMLElement>("[data-feature-tablist]");
+  const tabs = [...card.querySelectorAll<HTMLButtonElement>("[data-feature-tab]")];
   const panels = [...card.querySelectorAll<HTMLElement>("section[data-group]")];
   if (!tablist || tabs.length === 0) return;
+
+  tablist.setAttribute("role", "tablist");
+  tablist.setAttribute("aria-label", "Feature groups");
+  tablist.setAttribute("aria-orientation", "vertical");
+  for (const tab of tabs) {
+    tab.setAttribute("role", "tab");
+    tab.setAttribute("aria-controls", tab.dataset.controls ?? "");
+  }
 
   for (const panel of panels) {
     const tab = tabs.find((t) => t.dataset.group === panel.dataset.group);
@@ -48,7 +56,9 @@ function featureTabs(card: HTMLElement) {
       tab.setAttribute("aria-selected", String(on));
       tab.tabIndex = on ? 0 : -1;
     }
-    for (const panel of panels) panel.hidden = panel.dataset.group !== group;
+    // Not `hidden`: the other panels keep their place (app.css), so the menu's height never jumps.
+    for (const panel of panels)
+      panel.toggleAttribute("data-inactive", panel.dataset.group !== group);
   };
   select(fallback);
   tablist.hidden = false;

@@ -12,7 +12,10 @@ export function enhanceScrollToTop(root: Document) {
   const update = () => {
     button.hidden = window.scrollY <= SCROLL_TO_TOP_THRESHOLD;
   };
-  update();
+  // The button starts hidden; a page opened scrolled down (a reload, a link to a section) shows it
+  // at the first frame. Read now, the scroll position would force the page's first layout into
+  // this script's task, which is what made it long.
+  requestAnimationFrame(update);
   window.addEventListener("scroll", update, { passive: true });
   button.addEventListener("click", () => {
     const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,5 +1,5 @@
 /**
- * A slider, following the WAI-ARIA carousel pattern: a labelled region with the rotation control
+ * A slider, following the WAI-ARIA carousel pattern: a labeled region with the rotation control
  * first, the slide picker, previous and next buttons, and slides as groups ("Slide 1 of 3"). The
  * slides sit in a CSS scroll-snap strip, so without JavaScript they can still be swiped, scrolled or
  * reached from the keyboard one by one. The enhancement script (app/enhance/carousel.ts) enables the
@@ -27,6 +27,11 @@ export interface SlideCarouselProps {
   /** Time each slide stays before the next one. */
   delayMs?: number;
   loop: boolean;
+  /**
+   * Where the controls are drawn. Above suits a hero: they stay in the first screen and clear of
+   * the chat launcher in the window's corner.
+   */
+  controls?: "above" | "below";
   className?: string;
 }
 
@@ -44,20 +49,25 @@ export function SlideCarousel({
   picker,
   delayMs = SLIDE_DELAY_MS,
   loop,
+  controls = "below",
   className = "",
 }: SlideCarouselProps) {
   return (
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      // Controls come first in the reading and tab order (WAI-ARIA carousel pattern), shown below.
-      className={`group/carousel flex min-w-0 flex-col-reverse ${className}`}
+      // Controls come first in the reading and tab order (WAI-ARIA carousel pattern).
+      className={`group/carousel flex min-w-0 ${controls === "below" ? "flex-col-reverse" : "flex-col"} ${className}`}
       data-carousel=""
       data-delay={delayMs}
       data-loop={loop ? "" : undefined}
       data-stopped=""
     >
-      <div className="mt-5 flex items-center justify-between gap-3">
+      <div
+        // On a phone the carousel spans the window: the right padding keeps Next clear of the chat
+        // launcher in the corner.
+        className={`${controls === "below" ? "mt-5" : "mb-4"} flex items-center justify-between gap-3 max-sm:pe-16`}
+      >
         <button
           type="button"
           className={controlClass}

@@ -5,7 +5,10 @@ export function TableOfContents({
   sections: readonly { id: string; title: string }[];
 }) {
   return (
-    <nav aria-labelledby="toc-title" className="card p-5 lg:sticky lg:top-24">
+    <nav
+      aria-labelledby="toc-title"
+      className="card p-5 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto"
+    >
       <h2 id="toc-title" className="text-sm font-bold tracking-wider text-muted uppercase">
         Contents
       </h2>

@@ -8,7 +8,7 @@ import type { ReactElement } from "react";
 const frame = "fill-surface stroke-line";
 
 const drawings: Record<string, ReactElement> = {
-  // A month page with two offices' days off pinned in different colours.
+  // A month page with two offices' days off pinned in different colors.
   "holiday-planner": (
     <>
       <rect x="6" y="8" width="52" height="36" rx="5" className={frame} strokeWidth="2" />

@@ -48,10 +48,11 @@ function MegaMenuPanel() {
       className="group/mega card grid grid-cols-2 overflow-hidden data-tabs:grid-cols-[15rem_1fr] data-tabs:grid-rows-[1fr_auto]"
       data-feature-tabs={defaultFeatureGroup}
     >
+      {/* Tabs only with the enhancement script (app/enhance/menus.ts gives the roles): without
+          it the list stays hidden and the groups show as headed lists, so the static HTML holds
+          no tab without its panel. */}
       <div
-        role="tablist"
-        aria-label="Feature groups"
-        aria-orientation="vertical"
+        data-feature-tablist=""
         hidden
         className="col-start-1 row-start-1 flex flex-col gap-1 bg-sunken p-3"
       >
@@ -59,11 +60,9 @@ function MegaMenuPanel() {
           <button
             key={g.id}
             type="button"
-            role="tab"
             id={tabId(g.id)}
-            aria-controls={panelId(g.id)}
-            aria-selected={g.id === defaultFeatureGroup}
-            tabIndex={g.id === defaultFeatureGroup ? 0 : -1}
+            data-feature-tab=""
+            data-controls={panelId(g.id)}
             data-group={g.id}
             className="rounded-xl px-3 py-2.5 text-left text-sm font-semibold text-muted aria-selected:bg-surface aria-selected:text-ink aria-selected:shadow-sm"
           >

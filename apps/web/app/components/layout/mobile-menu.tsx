@@ -16,7 +16,7 @@ const moreLinks = headerLinks.filter((r) => r.header?.placement === "more");
 
 export function MobileMenu() {
   return (
-    <details className="group/menu xl:hidden" data-testid="mobile-menu" data-mobile-menu="">
+    <details className="group/menu lg:hidden" data-testid="mobile-menu" data-mobile-menu="">
       <summary className="btn btn-secondary list-none px-3" aria-label="Menu">
         <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />

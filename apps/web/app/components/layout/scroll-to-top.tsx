@@ -10,7 +10,7 @@ export function ScrollToTop() {
       type="button"
       hidden
       data-scroll-to-top=""
-      className="btn btn-primary fixed bottom-5 left-5 z-30 size-12 p-0 shadow-[var(--shadow-float)]"
+      className="btn btn-primary floating-button fixed bottom-5 left-5 z-30 size-12 p-0"
       aria-label="Back to top"
     >
       <ArrowUp aria-hidden="true" className="size-5" />

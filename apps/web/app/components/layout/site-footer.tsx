@@ -16,7 +16,7 @@ const columns: { id: Column; title: string }[] = [
 export function SiteFooter() {
   const year = 2026;
   return (
-    <footer className="mt-24 border-t border-line bg-surface">
+    <footer className="border-t border-line bg-surface">
       <div className="container-page grid grid-cols-1 gap-10 py-14 lg:grid-cols-[1.2fr_3fr]">
         <div className="space-y-4">
           <Link to="/" className="text-ink no-underline" aria-label={`${brand.name} home`}>
@@ -86,7 +86,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-line">
-        <div className="container-page flex flex-col gap-3 py-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+        <div className="container-page flex flex-col gap-3 pt-6 pb-24 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
           <p>
             © {year} {brand.legalName}. All rights reserved.
           </p>

@@ -24,7 +24,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="main-nav hidden xl:block">
+        <nav aria-label="Main" className="main-nav hidden lg:block">
           <ul className="flex items-center gap-1">
             {home ? <BarLink path={home.path} label={home.header?.label ?? ""} /> : null}
             <li className="nav-menu">

@@ -1,4 +1,4 @@
-/** A Kanban board drawn in HTML and CSS: the product's most recognisable screen, without a screenshot. */
+/** A Kanban board drawn in HTML and CSS: the product's most recognizable screen, without a screenshot. */
 const columns = [
   {
     title: "To Do",

@@ -31,10 +31,10 @@ export function Avatar({
   initials: string;
   tone?: "brand" | "teal";
 }) {
-  const colour = tone === "brand" ? "bg-brand-strong" : "bg-[#115e59]";
+  const color = tone === "brand" ? "bg-brand-strong" : "bg-[#115e59]";
   return (
     <span
-      className={`grid size-7 shrink-0 place-items-center rounded-full text-[0.625rem] font-bold text-on-brand ${colour}`}
+      className={`grid size-7 shrink-0 place-items-center rounded-full text-[0.625rem] font-bold text-on-brand ${color}`}
     >
       {initials}
     </span>

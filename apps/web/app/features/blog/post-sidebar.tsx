@@ -15,9 +15,21 @@ export function sidebarPostsFor<T extends { id: number }>(posts: T[], currentId:
   return posts.filter((p) => p.id !== currentId).slice(0, 5);
 }
 
-export function PostSidebar({ posts, title }: { posts: SidebarPost[]; title: string }) {
+export function PostSidebar({
+  posts,
+  title,
+  className = "",
+}: {
+  posts: SidebarPost[];
+  title: string;
+  className?: string;
+}) {
   return (
-    <aside aria-labelledby="sidebar-posts-title" className="card p-5 lg:sticky lg:top-24">
+    // self-start: as a grid item it would otherwise stretch to the height of the whole post list.
+    <aside
+      aria-labelledby="sidebar-posts-title"
+      className={`card self-start p-5 lg:sticky lg:top-24 ${className}`}
+    >
       <h2 id="sidebar-posts-title" className="text-lg font-bold text-ink">
         {title}
       </h2>

@@ -7,7 +7,7 @@ import "leaflet/dist/leaflet.css";
 import { divIcon, map as leafletMap, marker, tileLayer } from "leaflet";
 import { brand } from "~/brand";
 
-// A drawn pin instead of Leaflet's default PNG icon: nothing to fetch, and it takes the brand colour.
+// A drawn pin instead of Leaflet's default PNG icon: nothing to fetch, and it takes the brand color.
 const pin = divIcon({
   className: "hourline-map-pin",
   html: '<svg viewBox="0 0 32 42" width="32" height="42" aria-hidden="true"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1z" fill="#3730a3" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>',

@@ -33,6 +33,7 @@ export function HeroSlider() {
     <SlideCarousel
       label="Hourline at work"
       picker="names"
+      controls="above"
       loop
       slides={slides.map((s) => ({
         key: s.key,

@@ -7,6 +7,15 @@ async function searchablePosts() {
   return (await blogSearchData()).posts;
 }
 
+describe("blog topics", () => {
+  it('offers every tag of every post under "Browse by topic"', async () => {
+    const data = await blogSearchData();
+    const tags = new Set(data.posts.flatMap((p) => p.tags));
+    expect([...data.topics].sort()).toEqual([...tags].sort());
+    for (const topic of ["Kanban", "Scrum", "Time tracking"]) expect(data.topics).toContain(topic);
+  });
+});
+
 describe("searchPosts over the real posts", () => {
   it("returns every post, in order, for an empty query", async () => {
     const posts = await searchablePosts();

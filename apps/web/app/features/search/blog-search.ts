@@ -21,9 +21,6 @@ export function postSearchIndex(post: {
   };
 }
 
-/** Topics offered under the list, and when nothing matches. */
-const TOPICS = 8;
-
 export async function blogSearchData(): Promise<BlogSearchData> {
   const summaries = await listPosts();
   const posts = await Promise.all(
@@ -46,6 +43,7 @@ export async function blogSearchData(): Promise<BlogSearchData> {
   return {
     page: "blog",
     posts,
-    topics: [...new Set(posts.flatMap((p) => p.tags))].slice(0, TOPICS),
+    // Every tag, so "Browse by topic" reaches every post.
+    topics: [...new Set(posts.flatMap((p) => p.tags))].sort((a, b) => a.localeCompare(b)),
   };
 }

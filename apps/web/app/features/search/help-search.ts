@@ -1,5 +1,5 @@
 /**
- * The help centre's search data, built at build time: the ten help questions, the five help
+ * The help center's search data, built at build time: the ten help questions, the five help
  * topics, every FAQ set and the blog, each with its word indexes (matching is in
  * @hourline/contracts/site-search, shared with the server and the browser).
  */
@@ -42,7 +42,7 @@ export function buildHelpIndex(sources: IndexSources): HelpDoc[] {
     index: { title: wordIndex(item.question), text: wordIndex(item.answer) },
   });
   return [
-    ...sources.helpFaq.map((item) => question(item, "Help centre", `/help#${item.id}`)),
+    ...sources.helpFaq.map((item) => question(item, "Help center", `/help#${item.id}`)),
     ...sources.topics.map((topic): HelpDoc => ({
       kind: "Topic",
       title: topic.title,

@@ -39,7 +39,12 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <PostSidebar title="Recent posts" posts={search.posts.slice(0, RECENT_POSTS)} />
+        {/* Below lg the grid above already lists these posts first: no second copy on phones. */}
+        <PostSidebar
+          title="Recent posts"
+          posts={search.posts.slice(0, RECENT_POSTS)}
+          className="hidden lg:block"
+        />
       </div>
     </>
   );

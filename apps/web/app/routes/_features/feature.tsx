@@ -61,7 +61,7 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
             <div className="mt-8 flex flex-wrap gap-3">
               {page.signUpCta ? (
                 <a href={appLinks.signUp} className="btn btn-primary">
-                  Get Start for Free <ArrowRight aria-hidden="true" className="size-4" />
+                  Get started for free <ArrowRight aria-hidden="true" className="size-4" />
                 </a>
               ) : (
                 <Link to="/contact-us" className="btn btn-primary">
@@ -88,6 +88,27 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {footer ? <FooterBlock block={footer} /> : null}
+      {page.closing ? (
+        <section aria-labelledby="closing-title" className="container-page py-20">
+          <div className="rounded-[2rem] bg-brand-strong px-6 py-12 text-center text-on-brand sm:px-12">
+            <h2 id="closing-title" className="text-title font-bold">
+              {page.closing.title}
+            </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-[#e0e7ff]">{page.closing.text}</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to="/contact-us" className="btn bg-surface text-ink hover:bg-sunken">
+                Talk to our team <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+              <Link
+                to="/pricing"
+                className="btn text-on-brand ring-1 ring-[#c7d2fe] hover:bg-[#312e81]"
+              >
+                See how pricing works
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }
@@ -175,7 +196,7 @@ function FooterBlock({ block }: { block: FeatureFooterBlock }) {
     <section
       aria-labelledby="closing-title"
       data-block="feature-footer"
-      className="container-page pt-20"
+      className="container-page py-20"
     >
       <div className="rounded-[2rem] bg-brand-strong px-6 py-14 text-center text-on-brand sm:px-12">
         <h2 id="closing-title" className="text-title font-bold">
@@ -187,7 +208,7 @@ function FooterBlock({ block }: { block: FeatureFooterBlock }) {
             href={appLinks.signUp}
             className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
           >
-            Get Start for Free
+            Get started for free
           </a>
           <Link
             to={block.related.path}

@@ -20,7 +20,7 @@ const segments: {
   {
     icon: Code2,
     title: "Software studios",
-    text: "Sprints on the Scrum board, hours tracked on the stories themselves, and a burndown the client can be shown without a slide deck. Test devices and licences sit in the asset register.",
+    text: "Sprints on the Scrum board, hours tracked on the stories themselves, and a burndown the client can be shown without a slide deck. Test devices and licenses sit in the asset register.",
     modules: [
       { label: "Scrum board", to: "/project-management-for-scrumboard" },
       { label: "Time tracker", to: "/time-tracker" },

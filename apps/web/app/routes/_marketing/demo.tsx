@@ -40,16 +40,19 @@ export default function Demo() {
           ))}
         </ol>
 
-        <figure className="mx-auto mt-20 max-w-3xl rounded-[2rem] bg-brand-strong px-6 py-12 text-center text-on-brand sm:px-12">
-          <Quote aria-hidden="true" className="mx-auto size-8 text-[#c7d2fe]" />
-          <blockquote className="mt-4 text-xl font-semibold sm:text-2xl">
-            <p>
-              Thank you for spending this time with us. Every one of these screens began as a
-              question from a customer, so if something you watched does not fit the way your team
-              works, tell us. That is how the next video gets made.
-            </p>
-          </blockquote>
-          <figcaption className="mt-6 text-[#e0e7ff]">The {brand.name} product team</figcaption>
+        {/* The quote is a figure of its own; the actions follow it (a figure ends with its caption). */}
+        <div className="mx-auto mt-20 max-w-3xl rounded-[2rem] bg-brand-strong px-6 py-12 text-center text-on-brand sm:px-12">
+          <figure>
+            <Quote aria-hidden="true" className="mx-auto size-8 text-[#c7d2fe]" />
+            <blockquote className="mt-4 text-xl font-semibold sm:text-2xl">
+              <p>
+                Thank you for spending this time with us. Every one of these screens began as a
+                question from a customer, so if something you watched does not fit the way your team
+                works, tell us. That is how the next video gets made.
+              </p>
+            </blockquote>
+            <figcaption className="mt-6 text-[#e0e7ff]">The {brand.name} product team</figcaption>
+          </figure>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a
               href={appLinks.signUp}
@@ -64,7 +67,7 @@ export default function Demo() {
               Ask for a live walkthrough
             </Link>
           </div>
-        </figure>
+        </div>
       </div>
     </>
   );

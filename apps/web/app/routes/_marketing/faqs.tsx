@@ -18,7 +18,7 @@ export default function Faqs() {
           {questionCount} answers in {faqSets.length} topics, from checking in to approving a week
           of timesheets. Looking for billing or account questions? They are in the{" "}
           <Link to="/help" className="font-semibold text-brand">
-            help centre
+            help center
           </Link>
           .
         </p>

@@ -246,7 +246,7 @@ export default function FeatureDetail() {
         </div>
         <div className="mt-14 flex flex-wrap gap-3">
           <a href={appLinks.signUp} className="btn btn-primary">
-            Get Start for Free
+            Get started for free
           </a>
           <Link to="/features" className="btn btn-secondary">
             See the features by column

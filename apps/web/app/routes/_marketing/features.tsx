@@ -54,7 +54,7 @@ const columns: {
     id: "collaboration",
     icon: UsersRound,
     title: "Collaboration, communication and resources",
-    intro: "Keep people informed, organised and equipped for the work.",
+    intro: "Keep people informed, organized and equipped for the work.",
     items: [
       {
         to: "/office-management",
@@ -193,7 +193,7 @@ export default function Features() {
           </div>
           <div className="flex flex-wrap gap-3 lg:justify-end">
             <a href={appLinks.signUp} className="btn btn-primary">
-              Get Start for Free
+              Get started for free
             </a>
             <Link to="/feature-detail" className="btn btn-secondary">
               How the modules fit together

@@ -56,7 +56,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         className="scroll-mt-20 border-b border-line bg-[radial-gradient(60rem_22rem_at_50%_-10%,var(--color-brand-soft),transparent)]"
       >
         <div className="container-page py-14 text-center sm:py-20">
-          <p className="eyebrow mb-3">Help centre</p>
+          <p className="eyebrow mb-3">Help center</p>
           <h1 id="help-title" className="text-display font-bold text-ink">
             {route.heading}
           </h1>

@@ -15,25 +15,29 @@ import { TestimonialSlider } from "~/features/home/testimonial-slider";
 import { VideoAndPosts } from "~/features/home/video-and-posts";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
+import { plan } from "~/content/pricing";
 
 const route = requirePageRoute("/");
+const employeePrice = plan.metered.find((m) => m.item === "Employees")?.price ?? "";
+const storagePrice = plan.metered.find((m) => m.item === "Files and images")?.price ?? "";
 export const meta = () => routeMeta(route);
 
+// Three things Hourline does that a visitor can check in the product, not adjectives about it.
 const featureCards = [
   {
     icon: Gauge,
-    title: "Fast performance",
-    text: "Boards, timesheets and calendars open in a blink, even with years of history behind them, so nobody waits to log an hour or move a card.",
+    title: "Track an hour once, use it three times",
+    text: "The timer you start on a card fills the timesheet, the client invoice line and the payroll hours. Nobody copies hours from one tool into another at the end of the month.",
   },
   {
     icon: Rocket,
-    title: "Easy to set up",
-    text: "Invite your team, import your people and pick the modules you need. Most companies run their first sprint and first payroll week within a day.",
+    title: "Every module on from the first day",
+    text: `Boards, timesheets, attendance, leave, files and assets come switched on. You pay ${employeePrice} per active employee and ${storagePrice} per GB stored, not per module, so trying one costs nothing extra.`,
   },
   {
     icon: MousePointerClick,
-    title: "Simple and clean UI",
-    text: "One layout for every module and no training manual: if you can use a calendar and a to-do list, you can use Hourline.",
+    title: "One approval queue for the manager",
+    text: "Timesheets, time edit requests and leave requests wait in the same queue with the context beside each one, so a week of decisions is cleared in one pass.",
   },
 ];
 

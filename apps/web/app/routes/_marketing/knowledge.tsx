@@ -45,7 +45,7 @@ export default function Knowledge({ loaderData }: Route.ComponentProps) {
         </p>
         <form method="get" action="/help" role="search" className="mt-6 flex max-w-xl gap-3">
           <label htmlFor="knowledge-search" className="sr-only">
-            Search the help centre
+            Search the help center
           </label>
           <input
             id="knowledge-search"
@@ -147,7 +147,7 @@ export default function Knowledge({ loaderData }: Route.ComponentProps) {
           <Link to="/help" className="card flex gap-4 p-5 no-underline hover:border-brand">
             <BookOpen aria-hidden="true" className="size-8 shrink-0 text-brand" />
             <span>
-              <span className="block font-bold text-ink">Ask the help centre</span>
+              <span className="block font-bold text-ink">Ask the help center</span>
               <span className="mt-1 block text-sm text-muted">
                 Search every answer at once, or write to the support team.
               </span>

@@ -5,6 +5,9 @@ import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { businessesPhrase, claims } from "~/content/claims";
 import { billing, plan, type PriceLine } from "~/content/pricing";
+import { pricingFaq } from "~/content/pricing-faq";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { CostEstimator } from "~/features/pricing/cost-estimator";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
 
@@ -93,7 +96,7 @@ export default function Pricing() {
                 </li>
               ))}
             </ul>
-            <div className="mt-auto pt-10">
+            <div className="mt-8">
               <a
                 href={appLinks.signUp}
                 className="btn w-full bg-surface text-ink hover:bg-sunken sm:w-auto"
@@ -102,12 +105,16 @@ export default function Pricing() {
               </a>
             </div>
           </div>
-          <div className="grid grid-cols-1 gap-10 p-8 sm:p-10 md:grid-cols-2">
-            <PriceList title="Metered each month" lines={plan.metered} />
-            <PriceList title="Included at no extra cost" lines={plan.included} />
+          {/* Metered lines above, the longer included list in two columns below: no column
+              ends half-way down the card with empty space under it. */}
+          <div className="flex flex-col gap-10 p-8 sm:p-10">
+            <PriceList title="Metered each month" lines={plan.metered} columns={3} />
+            <PriceList title="Included at no extra cost" lines={plan.included} columns={2} />
           </div>
         </div>
       </section>
+
+      <CostEstimator />
 
       <section aria-labelledby="how-title" className="container-page py-16">
         <SectionHeading
@@ -130,7 +137,7 @@ export default function Pricing() {
           ))}
         </ol>
         <p className="mt-8 max-w-3xl text-muted">
-          Cancelling stops future billing; usage already consumed is still invoiced. After
+          Canceling stops future billing; usage already consumed is still invoiced. After
           cancellation your workspace stays readable for {billing.readOnlyDaysAfterCancellation}{" "}
           days so you can export everything. Billing problems reported within{" "}
           {billing.disputeWindowDays} days of an invoice are reviewed under our{" "}
@@ -140,6 +147,13 @@ export default function Pricing() {
           .
         </p>
       </section>
+
+      <FaqAccordion
+        id="pricing-faq"
+        title="Questions about the bill"
+        items={pricingFaq}
+        className="container-page py-16"
+      />
 
       <section aria-labelledby="trust-title" className="container-page py-16">
         <div className="grid grid-cols-1 items-center gap-10 rounded-[2rem] border border-line bg-surface p-8 sm:p-12 lg:grid-cols-[1.4fr_1fr]">
@@ -177,13 +191,26 @@ export default function Pricing() {
   );
 }
 
-function PriceList({ title, lines }: { title: string; lines: readonly PriceLine[] }) {
+function PriceList({
+  title,
+  lines,
+  columns,
+}: {
+  title: string;
+  lines: readonly PriceLine[];
+  columns: 2 | 3;
+}) {
   return (
     <div>
       <h3 className="text-sm font-bold tracking-wider text-muted uppercase">{title}</h3>
-      <dl className="mt-4 divide-y divide-line">
+      <dl
+        className={`mt-4 grid grid-cols-1 gap-x-8 ${columns === 3 ? "md:grid-cols-3" : "md:grid-cols-2"}`}
+      >
         {lines.map((line) => (
-          <div key={line.item} className="flex items-baseline justify-between gap-4 py-3">
+          <div
+            key={line.item}
+            className="flex items-baseline justify-between gap-4 border-b border-line py-3"
+          >
             <dt className="font-medium text-ink">{line.item}</dt>
             <dd className="text-right">
               <span className="font-bold text-ink">{line.price}</span>

@@ -4,29 +4,39 @@ import { appLinks, brand } from "~/brand";
 import { PageHeader } from "~/components/layout/page-header";
 import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { claims } from "~/content/claims";
+import { fernhillResults } from "~/content/claims";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
 
 const route = requirePageRoute("/view-case");
 export const meta = () => routeMeta(route);
 
-// Every figure on this page comes from the claims module.
+// Every figure on this page comes from the claims module: the customer's own results.
+const r = fernhillResults;
 const results = [
-  { value: claims.timeReductionPercent, label: "less time spent on timesheets and approvals" },
   {
-    value: claims.fewerMissedDeadlinesPercent,
-    label: "fewer missed deadlines after the first quarter",
+    value: `${r.timesheetFixMinutesPerWeek.after} min`,
+    label: `a week spent correcting timesheets, down from ${r.timesheetFixMinutesPerWeek.before / 60} hours`,
   },
-  { value: claims.productivityGainPercent, label: "more focused hours per person each week" },
-  { value: claims.successRatePercent, label: "of projects delivered on their planned date" },
+  {
+    value: `Day ${r.invoiceWorkingDay.after}`,
+    label: `the working day client invoices go out, instead of day ${r.invoiceWorkingDay.before}`,
+  },
+  {
+    value: `${r.toolsKeptInSync.after} tool`,
+    label: `for projects, hours, leave and equipment, where there were ${r.toolsKeptInSync.before}`,
+  },
+  {
+    value: `${r.newHireReadyDays.after} days`,
+    label: `for a new hire to have a laptop, a leave balance and a first project, not ${r.newHireReadyDays.before}`,
+  },
 ];
 
 const before = [
   "Tasks on a free Kanban tool that half the company never opened",
   "A desktop timer whose exports were pasted into a timesheet spreadsheet every Friday",
   "Leave requested by e-mail and counted by hand in a workbook at the end of each month",
-  "Laptops and licences listed in a document that was out of date by the first week",
+  "Laptops and licenses listed in a document that was out of date by the first week",
 ];
 
 const rollout = [
@@ -63,11 +73,11 @@ export default function ViewCase() {
           Results
         </h2>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {results.map((r) => (
-            <div key={r.label} className="card flex flex-col-reverse p-6">
-              <dt className="mt-2 text-muted">{r.label}</dt>
+          {results.map((result) => (
+            <div key={result.label} className="card flex flex-col-reverse p-6">
+              <dt className="mt-2 text-muted">{result.label}</dt>
               <dd className="font-[family-name:var(--font-display)] text-5xl font-bold text-brand tabular-nums">
-                {r.value}%
+                {result.value}
               </dd>
             </div>
           ))}
@@ -141,7 +151,7 @@ export default function ViewCase() {
         </div>
       </section>
 
-      <section aria-labelledby="next-title" className="container-page pt-20">
+      <section aria-labelledby="next-title" className="container-page py-20">
         <div className="grid grid-cols-1 items-center gap-8 rounded-[2rem] border border-line bg-surface p-8 sm:p-12 lg:grid-cols-[1.5fr_1fr]">
           <div>
             <h2 id="next-title" className="text-title font-bold text-ink">
@@ -155,7 +165,7 @@ export default function ViewCase() {
           </div>
           <div className="flex flex-wrap gap-3 lg:justify-end">
             <a href={appLinks.signUp} className="btn btn-primary">
-              Get Start for Free
+              Get started for free
             </a>
             <Link to="/customers" className="btn btn-secondary">
               More customers

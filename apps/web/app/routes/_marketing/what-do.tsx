@@ -14,7 +14,7 @@ const areas: { group: FeatureGroup; icon: LucideIcon; title: string; text: strin
   {
     group: "projects",
     icon: KanbanSquare,
-    title: "We organise the work",
+    title: "We organize the work",
     text: "Boards and sprints that show what is moving and what is stuck, with the files and discussion attached to each task instead of scattered across inboxes.",
   },
   {
@@ -33,7 +33,7 @@ const areas: { group: FeatureGroup; icon: LucideIcon; title: string; text: strin
     group: "office",
     icon: Building2,
     title: "We run the office",
-    text: "Announcements that reach everyone, roles that decide who sees what, and a register of every laptop, licence and box of supplies the company owns.",
+    text: "Announcements that reach everyone, roles that decide who sees what, and a register of every laptop, license and box of supplies the company owns.",
   },
 ];
 
@@ -101,7 +101,7 @@ export default function WhatDo() {
         </div>
       </section>
 
-      <section aria-labelledby="next-title" className="container-page pt-20">
+      <section aria-labelledby="next-title" className="container-page py-20">
         <h2 id="next-title" className="text-2xl font-bold text-ink">
           Where to go next
         </h2>

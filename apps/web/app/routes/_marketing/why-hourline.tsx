@@ -164,7 +164,7 @@ export default function WhyHourline() {
         </div>
       </section>
 
-      <section aria-labelledby="start-title" className="container-page pt-20">
+      <section aria-labelledby="start-title" className="container-page py-20">
         <div className="rounded-[2rem] bg-brand-strong px-6 py-14 text-center text-on-brand sm:px-12">
           <h2 id="start-title" className="text-title font-bold">
             Try it on one team for a month
@@ -178,7 +178,7 @@ export default function WhyHourline() {
               href={appLinks.signUp}
               className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
             >
-              Get Start for Free
+              Get started for free
             </a>
             <Link
               to="/pricing"

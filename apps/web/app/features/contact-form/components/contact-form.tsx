@@ -70,7 +70,7 @@ function useHydrated() {
   );
 }
 
-/** Runs `then` once the pointer that is down now is released (or the press is cancelled). */
+/** Runs `then` once the pointer that is down now is released (or the press is canceled). */
 function afterPointerRelease(then: () => void) {
   const done = () => {
     window.removeEventListener("pointerup", done);
