@@ -1,5 +1,5 @@
 // `npm test`: everything a fresh machine needs to run every suite, then the suites.
-// Chromium (Debian's) -> build -> unit and integration tests (Vitest) -> browser tests (Playwright).
+// Chromium and nginx (Debian's) -> build -> unit and integration tests (Vitest) -> browser tests (Playwright).
 // In CI (CI=true) the Vitest suites run a second time on Node 24 LTS when this Node is another
 // line, so the product is tested on both the machine's Node and the current LTS.
 import { spawnSync } from "node:child_process";
@@ -17,6 +17,7 @@ function run(command, args, env = process.env) {
 }
 
 run("bash", ["scripts/ensure-chromium.sh"]);
+run("bash", ["scripts/ensure-nginx.sh"]);
 run("npm", ["run", "build"]);
 run("npx", ["vitest", "run"]);
 run("npx", ["playwright", "test"]);

@@ -8,6 +8,11 @@ import * as m0002 from "./0002_contact_messages_and_mail_outbox";
 import * as m0003 from "./0003_support_chat";
 import * as m0004 from "./0004_console";
 import * as m0005 from "./0005_hardening";
+import * as m0006 from "./0006_upload_bytes_in_database";
+import * as m0007 from "./0007_console_team";
+import * as m0008 from "./0008_operations";
+import * as m0009 from "./0009_visitor_context";
+import * as m0010 from "./0010_message_search_in_batches";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -15,4 +20,9 @@ export const migrations: Record<string, Migration> = {
   "0003_support_chat": m0003,
   "0004_console": m0004,
   "0005_hardening": m0005,
+  "0006_upload_bytes_in_database": m0006,
+  "0007_console_team": m0007,
+  "0008_operations": m0008,
+  "0009_visitor_context": m0009,
+  "0010_message_search_in_batches": m0010,
 };

@@ -2,10 +2,12 @@
  * Builds the Fastify application: outside plugins first (security headers, database), then the app's
  * own routes, then the site, which answers every path nobody else claimed. server.ts only starts it.
  */
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import cookie from "@fastify/cookie";
 import { apiError } from "@hourline/contracts/api-error";
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -16,11 +18,12 @@ import { serializeRequest } from "./log/redaction";
 import type { OutboxWorkerOptions } from "./mail/outbox-worker";
 import type { BrokerTransport } from "./chat/broker";
 import agentSessions from "./plugins/agent-sessions";
-import chatBroker from "./plugins/chat-broker";
+import chatBroker, { type ChatBrokerOptions } from "./plugins/chat-broker";
 import clientIpHash from "./plugins/client-ip-hash";
 import contactInbox from "./plugins/contact-inbox";
 import dbPlugin from "./plugins/db";
 import mailer from "./plugins/mailer";
+import metricsPlugin from "./plugins/metrics";
 import securityHeaders, { baseSecurityHeaders } from "./plugins/security-headers";
 import supportChat, { type SupportChatPluginOptions } from "./plugins/support-chat";
 import visitorSessions from "./plugins/visitor-sessions";
@@ -41,12 +44,33 @@ export interface BuildOptions {
   contactUs?: ContactUsOptions;
   /** Tests fix one-time codes or shorten the chat's timers. */
   chat?: Omit<SupportChatPluginOptions, "publicUrl" | "supportInbox">;
-  /** What carries the chat broker's payloads; in process unless given. */
+  /** What carries the chat broker's payloads; REDIS_URL's, or in process, unless given. */
   brokerTransport?: BrokerTransport;
+  /** Tests shorten how long a crashed instance's sockets keep counting. */
+  presence?: ChatBrokerOptions["presence"];
   /** Tests shorten the transcript sweep and the pruning intervals. */
-  housekeeping?: Omit<HousekeepingOptions, "retentionDays">;
+  housekeeping?: Omit<HousekeepingOptions, "retentionDays" | "dataDir">;
+  /** Tests have /metrics read the database's queues at every scrape (0). */
+  metricsQueueMaxAgeMs?: number;
   /** Tests shorten the heartbeat and change the per-socket rate limit. */
   sockets?: Omit<ChatSocketOptions, "publicUrl">;
+}
+
+/** What a proxy's X-Request-Id may look like for us to keep it (nginx's $request_id is 32 hex). */
+const REQUEST_ID = /^[\w.:-]{8,64}$/;
+
+/**
+ * The request's id, in every log line about it and in the X-Request-Id answer header. Behind a
+ * trusted proxy its X-Request-Id is kept, so the proxy's access log and ours name the same id;
+ * otherwise (a client could send anything) the id is ours.
+ */
+function requestIdFor(trustsProxy: boolean) {
+  return (request: IncomingMessage): string => {
+    const given = request.headers["x-request-id"];
+    return trustsProxy && typeof given === "string" && REQUEST_ID.test(given)
+      ? given
+      : randomUUID();
+  };
 }
 
 /** A raw answer for a request too broken for HTTP parsing, with the headers every answer has. */
@@ -90,16 +114,26 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            // Request headers also reach the log inside other objects (the multipart parser's
+            // options at trace): redacted wherever they sit, one level down.
             redact: [
               "req.headers.cookie",
               "req.headers.authorization",
               'res.headers["set-cookie"]',
+              "*.headers.cookie",
+              "*.headers.authorization",
             ],
             // The chat's URLs hold the visitor's address; the log shows them redacted.
             serializers: { req: serializeRequest },
             ...(typeof options.logger === "object" ? options.logger : {}),
           },
     trustProxy: config.trustProxy,
+    genReqId: requestIdFor(config.trustProxy !== false),
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    logController: new LogController({
+      requestIdLogLabel: "requestId",
+      disableRequestLogging: true,
+    }),
     bodyLimit: 64 * 1024,
     // Answered below instead, after the security headers are set.
     return503OnClosing: false,
@@ -145,6 +179,21 @@ export async function buildApp(
     return reply.code(status).send({ status, error: { code, message } });
   });
 
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+  // The request's one line: what was asked (URL redacted, see log/redaction.ts), the answer's
+  // status and how long it took. A route's logLevel applies (the site's static files and the
+  // metrics scrapes log only problems). An upgraded socket logs its own lines with the same id.
+  app.addHook("onResponse", async (request, reply) => {
+    const line = {
+      req: request,
+      res: { statusCode: reply.statusCode },
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (reply.statusCode >= 500) request.log.error(line, "request answered");
+    else request.log.info(line, "request answered");
+  });
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   // An upgrade request (Connection: Upgrade) arrives through the server's 'upgrade' event, on a
   // socket Node no longer reads as HTTP. Unless a socket route takes it over (hijacking the reply,
@@ -172,8 +221,19 @@ export async function buildApp(
     databaseUrl: config.databaseUrl,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
   });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    queueMaxAgeMs: options.metricsQueueMaxAgeMs,
+  });
   await app.register(clientIpHash);
-  await app.register(chatBroker, { transport: options.brokerTransport });
+  await app.register(chatBroker, {
+    transport: options.brokerTransport,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    presence: options.presence,
+  });
+  // hourline_redis_connected exists only where Redis is meant to be (REDIS_URL set).
+  if (config.redisUrl) app.metrics.setRedisProbe(() => app.chatBroker.healthy());
   await app.register(mailer, { smtpUrl: config.smtpUrl, worker: options.mailWorker });
   await app.register(contactInbox, {
     supportInbox: config.supportInbox,
@@ -191,6 +251,7 @@ export async function buildApp(
   });
   await app.register(housekeeping, {
     retentionDays: config.retentionDays,
+    dataDir: config.dataDir,
     ...options.housekeeping,
   });
   await app.register(healthRoutes);
@@ -198,6 +259,7 @@ export async function buildApp(
     prefix: "/api",
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    retentionDays: config.retentionDays,
     contactUs: options.contactUs,
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
