@@ -64,9 +64,12 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
-      // The support console's tests, against the console's own server (see e2e-env.ts).
+      // The support console's tests, against the console's own server (see e2e-env.ts). Each drives
+      // a console and one or more visitors verified through a mailed code: on a busy machine one
+      // took 51-66 s, so they get two minutes.
       name: "console",
       testMatch: consoleSpecs,
+      timeout: 120_000,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: consoleUrl },
     },
   ],

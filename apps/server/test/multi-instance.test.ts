@@ -103,6 +103,8 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
   afterAll(async () => {
     await front?.stop();
     await Promise.all([a?.stop("SIGKILL"), b?.stop("SIGKILL")]);
+    // The suite's own redis-server would outlive the test run otherwise.
+    await redis?.kill();
     await sink?.stop();
     await database?.drop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

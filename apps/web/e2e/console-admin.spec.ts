@@ -15,6 +15,7 @@ import {
   openConsole,
   test,
 } from "./support/console";
+import { onDemandTimeout } from "./support/e2e-env";
 
 test("a contact message appears in the inbox live, is read, handled and found by search", async ({
   clients,
@@ -165,7 +166,9 @@ test("admins add agents, disable them (their console closes at once), enable the
   await expect(ravi.page.getByTestId("sign-in-problem")).toBeVisible();
   await ravi.page.getByLabel("Password").fill(newPassword);
   await ravi.page.getByRole("button", { name: "Sign in" }).click();
-  await expect(consoleUi(ravi.page).connection).toHaveText("Connected");
+  await expect(consoleUi(ravi.page).connection).toHaveText("Connected", {
+    timeout: onDemandTimeout,
+  });
 
   // Made an admin, he sees the agents screen; made an agent again, he does not.
   await row.getByRole("button", { name: "Make admin" }).click();
@@ -213,7 +216,7 @@ test("an agent changes their own password; other sessions end, this one stays", 
 
   await expect(other.page).toHaveURL(/\/console\/sign-in\?reason=expired$/, { timeout: 10_000 });
   await page.getByRole("link", { name: "Inbox" }).click();
-  await expect(consoleUi(page).connection).toHaveText("Connected");
+  await expect(consoleUi(page).connection).toHaveText("Connected", { timeout: onDemandTimeout });
   expect(await apiSignIn(agent.email, "a-brand-new-password")).toMatch(/^hl_agent=/);
   await page.goto("/console/agents");
   await expect(page.getByText("Only an admin can manage agents.")).toBeVisible();

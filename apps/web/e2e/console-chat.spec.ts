@@ -21,6 +21,7 @@ import {
 import { oversizedImageFile } from "./fixtures";
 import { chatForm } from "./support/chat-widget";
 import { rawMailsTo } from "./support/mailbox";
+import { onDemandTimeout } from "./support/e2e-env";
 
 async function png(width: number, height: number, color: string) {
   return sharp({ create: { width, height, channels: 3, background: color } })
@@ -358,7 +359,7 @@ test("a new display name is what the visitor sees beside the next reply", async 
   await expectNoAxeViolations(agent.page);
 
   await agent.page.goto(`/console/conversations/${chat.conversationId}`);
-  await expect(ui.connection).toHaveText("Connected");
+  await expect(ui.connection).toHaveText("Connected", { timeout: onDemandTimeout });
   await send(ui.editor, "Still me, with a shorter name.");
   await expect(chat.panel.messages.last()).toContainText("Lena F.");
   await expect(chat.panel.messages.nth(0)).toContainText("Lena Fischer");

@@ -15,6 +15,7 @@ import {
   test,
   visitorChat,
 } from "./support/console";
+import { onDemandTimeout } from "./support/e2e-env";
 
 test("signs in: a wrong pair gets one generic message, the right one opens the inbox", async ({
   clients,
@@ -50,7 +51,7 @@ test("signs in: a wrong pair gets one generic message, the right one opens the i
   await page.getByLabel("Password").fill(e2eAgent.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${consoleUrl}/console`);
-  await expect(consoleUi(page).connection).toHaveText("Connected");
+  await expect(consoleUi(page).connection).toHaveText("Connected", { timeout: onDemandTimeout });
   await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
   // Signed in already: the sign-in page sends the agent on.
   await page.goto("/console/sign-in");

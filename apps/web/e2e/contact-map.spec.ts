@@ -88,6 +88,8 @@ test.describe("contact map", () => {
     await page.goto("/contact-us");
     await page.waitForLoadState("networkidle");
     await context.setOffline(true);
+    // The page learns it is offline a moment later: scrolling before then loads the map's code.
+    await page.waitForFunction(() => !navigator.onLine);
     const box = page.locator("[data-map-status]");
     await box.scrollIntoViewIfNeeded();
     await expect(box).toHaveAttribute("data-map-status", "failed");

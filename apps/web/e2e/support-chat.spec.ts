@@ -24,6 +24,7 @@ import {
   visitorEmail,
 } from "./support/chat-widget";
 import { nextChatCode } from "./support/mailbox";
+import { onDemandTimeout } from "./support/e2e-env";
 
 test.describe.configure({ mode: "default" });
 
@@ -462,7 +463,7 @@ test.describe("conversation", () => {
     });
     line.blocked = false;
     await again.getByRole("button", { name: "Try now" }).click();
-    await expect(after.connection).toHaveText("Connected");
+    await expect(after.connection).toHaveText("Connected", { timeout: onDemandTimeout });
     await expect(after.messages.last().getByText("Sent")).toBeVisible();
     await expect(after.messages).toHaveCount(2);
     await agent.waitFor(messageFrom(conversationId, "Typed while the line was down"));
@@ -511,7 +512,7 @@ test.describe("ending a chat", () => {
     await form.start.click();
     const next = (await (await registered).json()) as { conversation_id: number };
     expect(next.conversation_id).not.toBe(conversationId);
-    await expect(panel.connection).toHaveText("Connected");
+    await expect(panel.connection).toHaveText("Connected", { timeout: onDemandTimeout });
     await expect(panel.messages).toHaveCount(0);
   });
 

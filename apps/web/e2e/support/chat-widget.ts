@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { test as guarded } from "../fixtures";
 import { AgentSocket, agentSignIn } from "./agent-client";
-import { baseUrl } from "./e2e-env";
+import { baseUrl, onDemandTimeout } from "./e2e-env";
 import { nextChatCode } from "./mailbox";
 
 /** Every test chats as its own visitor. */
@@ -19,7 +19,7 @@ export const launcher = (page: Page) => page.getByRole("button", { name: "Open s
 export async function openChat(page: Page): Promise<Locator> {
   await launcher(page).click();
   const dialog = page.getByRole("dialog", { name: "Support Chat" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: onDemandTimeout });
   return dialog;
 }
 
@@ -75,7 +75,7 @@ export async function startChat(
   await form.start.click();
   const response = await registered;
   expect(response.status()).toBe(200);
-  await expect(chatPanel(dialog).connection).toHaveText("Connected");
+  await expect(chatPanel(dialog).connection).toHaveText("Connected", { timeout: onDemandTimeout });
   const user = (await response.json()) as { conversation_id: number; agents_online: boolean };
   return { conversationId: user.conversation_id, request: response.request(), user };
 }

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import WebSocket from "ws";
 import { expectNoAxeViolations, test as base, watchPage, expect } from "../fixtures";
 import { chatPanel, openChat, startChat, visitorEmail } from "./chat-widget";
-import { consoleUrl, e2eAgent } from "./e2e-env";
+import { consoleUrl, e2eAgent, onDemandTimeout } from "./e2e-env";
 import { nextChatCode } from "./mailbox";
 
 export { consoleUrl, e2eAgent, expect, expectNoAxeViolations, visitorEmail };
@@ -126,7 +126,7 @@ export function consoleUi(page: Page) {
 /** Opens the console signed in (through its cookie) and waits until it is live. */
 export async function openConsole(page: Page, path = "/console") {
   await page.goto(path);
-  await expect(consoleUi(page).connection).toHaveText("Connected");
+  await expect(consoleUi(page).connection).toHaveText("Connected", { timeout: onDemandTimeout });
 }
 
 /** A visitor in the real widget on the console's server, registered and connected. */

@@ -34,3 +34,11 @@ export function mailDir(): string {
   process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), "hourline-e2e-mail-"));
   return process.env.E2E_MAIL_DIR;
 }
+
+/**
+ * How long a step that downloads and starts code on demand may take: the chat island after the
+ * launcher's first press, the console's script and its socket after a page load. Under two
+ * Playwright workers on a busy two-core machine these took 8-9 s (the dialog was open in the
+ * failure's last screenshot), past the 7 s a plain expectation waits.
+ */
+export const onDemandTimeout = 20_000;
