@@ -5,54 +5,17 @@
  * acknowledged message is stored exactly once with the id it was acknowledged with, and nothing is
  * duplicated. Needs `npm run build`.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { FrameSocket } from "./chat-harness";
 import { AGENT_ENV, Browser, newClientId, uniqueEmail, verifyVisitor } from "./chat-harness";
 import { freshPgDatabase, postgresFor, stores } from "./helpers";
+import { freePort, startServerProcess, type ServerProcess } from "./instance-process";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 const pgUp = await postgresFor("the crash test");
-
-const entry = fileURLToPath(new URL("../dist/server.js", import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: "info", NODE_ENV: "test", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes("Server listening")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-}
 
 interface Sender {
   label: string;
@@ -88,16 +51,12 @@ for (const store of stores) {
     `a server killed with SIGKILL under chat load (${store.name})`,
     () => {
       let sink: SmtpSink | undefined;
-      let child: ChildProcess | undefined;
+      let child: ServerProcess | undefined;
       let database: Awaited<ReturnType<typeof freshPgDatabase>> | undefined;
       const dataDir = mkdtempSync(join(tmpdir(), "hourline-crash-"));
 
       afterAll(async () => {
-        if (child && child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((resolve) => child?.once("exit", resolve));
-          child.kill("SIGKILL");
-          await exited;
-        }
+        await child?.stop("SIGKILL");
         await sink?.stop();
         await database?.drop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -109,17 +68,14 @@ for (const store of stores) {
         database = store.pg ? await freshPgDatabase() : undefined;
         const port = await freePort();
         const env = {
-          PORT: String(port),
-          HOST: "127.0.0.1",
           DATA_DIR: dataDir,
           ...(database ? { DATABASE_URL: database.url } : {}),
           PUBLIC_URL: "http://localhost:3000",
           SMTP_URL: sink.url,
           ...AGENT_ENV,
-          ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
         };
-        child = await startServer(env);
-        const server = { baseUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}` };
+        child = await startServerProcess(env, port);
+        const server = { baseUrl: child.baseUrl, wsUrl: child.wsUrl };
 
         const senders: Sender[] = [];
         const conversations: { browser: Browser; email: string; id: number }[] = [];
@@ -201,7 +157,7 @@ for (const store of stores) {
           }
         }
         await new Promise((r) => setTimeout(r, 5));
-        child.kill("SIGKILL");
+        child.child.kill("SIGKILL");
         const ackedBeforeKill = senders.reduce((sum, s) => sum + s.acked.size, 0);
         const pendingAtKill = senders.reduce((sum, s) => sum + s.pending.size, 0);
         await Promise.all(loops);
@@ -214,7 +170,7 @@ for (const store of stores) {
         const acknowledged = new Map(senders.map((s) => [s, new Map(s.acked)]));
 
         // Restart on the same data; the clients reconnect and resend what was never acknowledged.
-        child = await startServer(env);
+        child = await startServerProcess(env, port);
         for (const sender of senders) track(sender, await sender.connect());
         await Promise.all(
           senders.map(async (sender) => {

@@ -6,13 +6,11 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const entry = fileURLToPath(new URL("../dist/server.js", import.meta.url));
+import { SERVER_ENTRY } from "./instance-process";
 
 function run(env: Record<string, string>, untilListening = false) {
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { PATH: process.env.PATH, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -35,7 +33,7 @@ function run(env: Record<string, string>, untilListening = false) {
 }
 
 describe("server process", () => {
-  it("is built", () => expect(existsSync(entry)).toBe(true));
+  it("is built", () => expect(existsSync(SERVER_ENTRY)).toBe(true));
 
   it.each([
     ["PORT", "not-a-port"],
