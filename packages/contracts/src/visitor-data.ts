@@ -5,6 +5,7 @@
  * console shows admins (GET /api/agent/operations).
  */
 import { z } from "zod/mini";
+import { contactMessageSummarySchema } from "./console-inbox";
 import { emailField } from "./email-address";
 import { visitorContextSchema } from "./visitor-context";
 
@@ -68,15 +69,10 @@ export const exportedConversationSchema = z.object({
   ),
 });
 
-export const exportedContactMessageSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.nullable(z.string()),
-  message: z.string(),
-  received_at: z.number(),
-  handled: z.boolean(),
-  handled_at: nullableTime,
+/** A contact message as the console lists it, less which agents read and handled it. */
+export const exportedContactMessageSchema = z.omit(contactMessageSummarySchema, {
+  read: true,
+  handled_by: true,
 });
 
 /** What each kind of row holds about the address: counts, for the answer and the audit log. */
