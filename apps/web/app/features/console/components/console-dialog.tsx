@@ -14,6 +14,18 @@ export const consoleDialogOverlayClass = "fixed inset-0 z-[70] bg-black/40";
 export const consoleDialogCardClass =
   "card fixed top-1/2 left-1/2 z-[70] max-h-[90dvh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6";
 
+/** The round "Close" button in a dialog's title row. */
+export function DialogCloseButton() {
+  return (
+    <Dialog.Close
+      className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink"
+      aria-label="Close"
+    >
+      <X aria-hidden="true" className="size-5" />
+    </Dialog.Close>
+  );
+}
+
 /** A Radix dialog's portal, overlay and card, with the title, a Close button and the description. */
 export function ConsoleDialogContent({
   title,
@@ -32,12 +44,7 @@ export function ConsoleDialogContent({
       <Dialog.Content className={`${consoleDialogCardClass} ${widthClass}`}>
         <div className="flex items-start justify-between gap-4">
           <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
-          <Dialog.Close
-            className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </div>
         <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
         {children}

@@ -11,7 +11,7 @@ import { Dialog } from "radix-ui";
 import { useCallback, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { useConsole, useConsoleState } from "./console-context";
-import { consoleDialogOverlayClass } from "./console-dialog";
+import { consoleDialogOverlayClass, DialogCloseButton } from "./console-dialog";
 import { AssignControl, MissedPanel, NoteForm, ReopenButton } from "./conversation-team-controls";
 import { EndChatDialog } from "./end-chat-dialog";
 import { MessageThread } from "./message-thread";
@@ -103,12 +103,7 @@ export function ConversationView({
                     <Dialog.Title className="min-w-0 font-bold [overflow-wrap:anywhere] text-ink">
                       About <PersonName name={summary.visitor_name} />
                     </Dialog.Title>
-                    <Dialog.Close
-                      className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-sunken hover:text-ink"
-                      aria-label="Close"
-                    >
-                      <X aria-hidden="true" className="size-5" />
-                    </Dialog.Close>
+                    <DialogCloseButton />
                   </div>
                   <VisitorPanel summary={summary} detail={detail} presence={presence} inDrawer />
                 </Dialog.Content>
