@@ -192,20 +192,20 @@ export function ConsoleShell({
               </NavLink>
             </li>
             {me.role === "admin" ? (
-              <li className="shrink-0">
-                <NavLink to="/console/agents" className={navLinkClass}>
-                  <Users aria-hidden="true" className="size-5 shrink-0" />
-                  <span>Agents</span>
-                </NavLink>
-              </li>
-            ) : null}
-            {me.role === "admin" ? (
-              <li className="shrink-0">
-                <NavLink to="/console/visitor-data" className={navLinkClass}>
-                  <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
-                  <span>Visitor data</span>
-                </NavLink>
-              </li>
+              <>
+                <li className="shrink-0">
+                  <NavLink to="/console/agents" className={navLinkClass}>
+                    <Users aria-hidden="true" className="size-5 shrink-0" />
+                    <span>Agents</span>
+                  </NavLink>
+                </li>
+                <li className="shrink-0">
+                  <NavLink to="/console/visitor-data" className={navLinkClass}>
+                    <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
+                    <span>Visitor data</span>
+                  </NavLink>
+                </li>
+              </>
             ) : null}
             <li className="shrink-0">
               <NavLink to="/console/settings" className={navLinkClass}>
