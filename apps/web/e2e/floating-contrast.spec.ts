@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { listPosts } from "../app/content/blog/posts";
 import { staticPageRoutes } from "../app/site";
-import { expect, mapTileHost, mapTilePng, test } from "./fixtures";
+import { answerMapTiles, expect, test } from "./fixtures";
 
 const posts = await listPosts();
 const paths = [...staticPageRoutes.map((r) => r.path), `/blog-details/${posts[0]?.id ?? 1}`];
@@ -91,9 +91,7 @@ test.setTimeout(120_000);
 
 for (const path of paths) {
   test(`${path}: the chat launcher stands out at 3:1 over every section`, async ({ page }) => {
-    await page.route(mapTileHost, (route) =>
-      route.fulfill({ status: 200, contentType: "image/png", body: mapTilePng }),
-    );
+    await answerMapTiles(page);
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await page.goto(encodeURI(path), { waitUntil: "load" });
