@@ -134,6 +134,8 @@ for (const store of stores) {
       const visitor = await chattingVisitor(server);
       const otherTab = visitor.browser.socket(`/ws/support/${encodeURIComponent(visitor.email)}/`);
       await otherTab.opened;
+      // Its presence frame comes once it is set up: from then on every push reaches it.
+      await otherTab.next((f) => f.message_type === "presence");
       const id = visitor.conversationId;
 
       const clientId = newClientId();

@@ -38,8 +38,14 @@ export class ChatPresence {
 
   /** One console socket of the agent opened (`present`) or closed. */
   async agentSocket(agentId: number, member: string, present: boolean): Promise<void> {
-    await this.broker.setPresent(presenceKeys.agents, member, present);
-    if (await this.firstOrLast(presenceKeys.agent(agentId), member, present)) {
+    // Both counts are sent in the same step, before anything is awaited: on Redis they travel on
+    // one connection, so a question asked once the socket is open (is this agent online?) is
+    // answered after both, never between them.
+    const [, count] = await Promise.all([
+      this.broker.setPresent(presenceKeys.agents, member, present),
+      this.broker.setPresent(presenceKeys.agent(agentId), member, present),
+    ]);
+    if (firstOrLast(count, present)) {
       await this.broker.publish(channels.agents, {
         message_type: "agent_presence",
         agent_id: agentId,
@@ -54,7 +60,11 @@ export class ChatPresence {
 
   /** Counts the socket in or out; true when it was the first to come or the last to go. */
   private async firstOrLast(key: string, member: string, present: boolean): Promise<boolean> {
-    const count = await this.broker.setPresent(key, member, present);
-    return (present && count === 1) || (!present && count === 0);
+    return firstOrLast(await this.broker.setPresent(key, member, present), present);
   }
+}
+
+/** Whether a count just after a member came (`present`) or went makes it the first or the last. */
+function firstOrLast(count: number, present: boolean): boolean {
+  return (present && count === 1) || (!present && count === 0);
 }
