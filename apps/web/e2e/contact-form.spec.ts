@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { answerMapTiles, expect, expectNoAxeViolations, test } from "./fixtures";
+import { onDemandTimeout } from "./support/e2e-env";
 
 const ENDPOINT = "**/api/support/contact_us";
 
@@ -328,6 +329,45 @@ test.describe("contact form", () => {
   test("passes axe on arrival", async ({ page }) => {
     await openContactPage(page);
     await expectNoAxeViolations(page);
+  });
+
+  test("offline, fetches nothing and keeps the plain form; checks arrive once back online", async ({
+    page,
+    context,
+  }) => {
+    const island: string[] = [];
+    page.on("request", (r) => {
+      if (/contact-form-island/.test(new URL(r.url()).pathname)) island.push(r.url());
+    });
+    // On a phone the form sits below the contact cards, out of the island's reach at first.
+    await page.setViewportSize({ width: 375, height: 600 });
+    await page.goto("/contact-us");
+    await page.waitForLoadState("networkidle");
+    const f = fields(page);
+    expect(island, "the island loaded before the form came near").toEqual([]);
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await f.form.scrollIntoViewIfNeeded();
+    // Two frames: the observer has seen the form near by then.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
+    expect(island, "offline, the island was fetched").toEqual([]);
+    // The plain form is there, the browser's own checks on, what is typed kept.
+    await expect(f.form).not.toHaveAttribute("novalidate");
+    await f.name.fill(visitor.name);
+
+    await context.setOffline(false);
+    await expect(f.form).toHaveAttribute("novalidate", "", { timeout: onDemandTimeout });
+    expect(island).toHaveLength(1);
+    await expect(f.name).toHaveValue(visitor.name);
+    // Hydrated: leaving a field empty shows its error inline.
+    await f.email.focus();
+    await f.email.blur();
+    await expect(f.email).toHaveAttribute("aria-invalid", "true");
   });
 });
 
