@@ -28,4 +28,17 @@ describe("textToLinkedMessageHtml", () => {
       '&lt;b&gt;hi&lt;/b&gt;<br><a href="https://a.example">https://a.example</a>',
     );
   });
+
+  it("ends an address before a character that could disguise it", () => {
+    // Zero-width, soft hyphen and Arabic letter mark stay in the text, after the link.
+    for (const invisible of ["\u200b", "\u00ad", "\u061c", "\u2060", "\u0085"]) {
+      expect(textToLinkedMessageHtml(`https://a.example${invisible}evil.example`)).toBe(
+        `<a href="https://a.example">https://a.example</a>${invisible}evil.example`,
+      );
+    }
+    // An override is dropped, as the server drops it: the rest is not a link's address.
+    expect(textToLinkedMessageHtml("https://a.example\u202elpmaxe.live")).toBe(
+      '<a href="https://a.example">https://a.example</a>lpmaxe.live',
+    );
+  });
 });

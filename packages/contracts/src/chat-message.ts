@@ -5,7 +5,7 @@
  * the same thing everywhere.
  */
 import { z } from "zod/mini";
-import { trimEndWhere } from "./text";
+import { stripDirectionOverrides, trimEndWhere } from "./text";
 
 export const chatLimits = {
   name: 100,
@@ -102,9 +102,21 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 /** GET /api/support/get_message/{email}/ and GET /api/agent/conversations/{id}/messages. */
 export const chatMessageListSchema = z.array(chatMessageSchema);
 
-/** Plain text typed by a person becomes this HTML: escaped, line breaks kept. */
+/**
+ * What a link's address may not hold (besides whitespace): controls, and the invisible
+ * bidirectional and zero-width characters that could disguise where it leads. The server's
+ * sanitizer refuses a link holding one; a typed address ends before one.
+ */
+export const linkInvisibles =
+  "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f";
+
+/**
+ * Plain text typed by a person becomes this HTML: escaped, line breaks kept, and without the
+ * embeddings, overrides and isolates the sanitizer drops too (they could reorder what follows), so
+ * what the writer sees while sending is what is stored.
+ */
 export function textToMessageHtml(text: string): string {
-  return text
+  return stripDirectionOverrides(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -120,9 +132,9 @@ export function textToMessageHtml(text: string): string {
  * server's sanitizer checks every link again before storing.
  */
 export function textToLinkedMessageHtml(text: string): string {
-  // A URL ends before whitespace or a quote or angle bracket, and does not take trailing
-  // punctuation of the sentence around it.
-  const urlPattern = /https?:\/\/[^\s<>"']+/gi;
+  // A URL ends before whitespace, a quote, an angle bracket or a character a link may not hold,
+  // and does not take trailing punctuation of the sentence around it.
+  const urlPattern = new RegExp(`https?://[^\\s<>"'${linkInvisibles}]+`, "gi");
   let out = "";
   let last = 0;
   for (const match of text.matchAll(urlPattern)) {

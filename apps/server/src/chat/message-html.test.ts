@@ -3,7 +3,11 @@
  * parser-based oracle; and the benign side: formatting, links, our images and typed text keep
  * their meaning.
  */
-import { imageMessageHtml, textToMessageHtml } from "@hourline/contracts/chat-message";
+import {
+  imageMessageHtml,
+  textToLinkedMessageHtml,
+  textToMessageHtml,
+} from "@hourline/contracts/chat-message";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findActiveContent, xssPayloads } from "../../test/xss-corpus";
@@ -195,16 +199,56 @@ describe("sanitizeMessageHtml keeps the meaning of benign messages", () => {
       "  spaces  kept  ",
       "<script>alert(1)</script>",
       "javascript:alert(1)",
+      // Marks stay; embeddings, overrides and isolates go on both sides.
+      "\u202aembedded\u202c, \u202eoverridden, \u2066isolated\u2069, \u200fmarked",
     ]) {
       const html = textToMessageHtml(text);
       expect(sanitizeMessageHtml(html), text).toBe(html);
     }
+    expect(textToMessageHtml("\u202eabc\u2067d\u200fe")).toBe("abcd\u200fe");
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
         const html = textToMessageHtml(text.replace(/\0/g, ""));
         return sanitizeMessageHtml(html) === html;
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("keeps every link an agent's typed reply makes, and all else as typed", () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        "https://hourline.example/help",
+        "http://a.example/x?y=1&z=2",
+        "HTTPS://B.EXAMPLE",
+        "mailto:x@y.example",
+        " ",
+        "\n",
+        ".",
+        ")",
+        '"',
+        "<",
+        "&amp;",
+        "\u00ad",
+        "\u061c",
+        "\u200b",
+        "\u200f",
+        "\u202e",
+        "\u2066",
+        "\u2060",
+        "\u0085",
+        "\u0007",
+      ),
+      fc.string({ unit: "binary", maxLength: 6 }),
+    );
+    const withoutLinkAttributes = (html: string) =>
+      html.replaceAll(' rel="noopener noreferrer nofollow" target="_blank"', "");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const html = textToLinkedMessageHtml(pieces.join("").replace(/\0/g, ""));
+        return withoutLinkAttributes(sanitizeMessageHtml(html)) === html;
+      }),
+      { numRuns: 1000 },
     );
   });
 

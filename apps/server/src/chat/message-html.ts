@@ -33,7 +33,11 @@
  *   - afterSanitizeAttributes: on `a` set rel/target from `messageHtmlPolicy.link`, and unwrap an
  *     `a` without href; remove an `img` without src.
  */
-import { messageHtmlAllowlist, uploadPathPrefix } from "@hourline/contracts/chat-message";
+import {
+  linkInvisibles,
+  messageHtmlAllowlist,
+  uploadPathPrefix,
+} from "@hourline/contracts/chat-message";
 import { stripDirectionOverrides, trimEndWhere } from "@hourline/contracts/text";
 import { linkDestination, linkTextShowsDestination } from "@hourline/contracts/message-links";
 import { Parser } from "htmlparser2";
@@ -52,9 +56,7 @@ export const messageHtmlPolicy = {
    * A link's URL, trimmed: absolute http(s) or mailto, nothing invisible or blank inside it (no
    * control, no space, no bidirectional or zero-width character that could disguise it).
    */
-  linkHref:
-    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-    /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f]+$/i,
+  linkHref: new RegExp(`^(?:https?://|mailto:)[^\\s${linkInvisibles}]+$`, "i"),
   uploadPathPrefix,
   uploadNamePattern,
   /** width and height of an image: a plain number of pixels. */
