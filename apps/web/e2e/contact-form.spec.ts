@@ -5,7 +5,7 @@
  * (That the message is stored and its mail enqueued is checked against the database in Vitest.)
  */
 import type { Page } from "@playwright/test";
-import { answerMapTiles, expect, expectNoAxeViolations, test } from "./fixtures";
+import { answerMapTiles, expect, expectNoAxeViolations, goOffline, test } from "./fixtures";
 import { onDemandTimeout } from "./support/e2e-env";
 
 const ENDPOINT = "**/api/support/contact_us";
@@ -345,8 +345,7 @@ test.describe("contact form", () => {
     await page.waitForLoadState("networkidle");
     const f = fields(page);
     expect(island, "the island loaded before the form came near").toEqual([]);
-    await context.setOffline(true);
-    await page.waitForFunction(() => !navigator.onLine);
+    await goOffline(page);
     await f.form.scrollIntoViewIfNeeded();
     // Two frames: the observer has seen the form near by then.
     await page.evaluate(

@@ -5,7 +5,14 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { brand } from "../app/brand";
-import { expect, expectNoAxeViolations, mapTileHost, mapTilePng, test } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  goOffline,
+  mapTileHost,
+  mapTilePng,
+  test,
+} from "./fixtures";
 
 // axe over a long page takes several seconds on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -87,9 +94,8 @@ test.describe("contact map", () => {
     const requests = recordRequests(page);
     await page.goto("/contact-us");
     await page.waitForLoadState("networkidle");
-    await context.setOffline(true);
     // The page learns it is offline a moment later: scrolling before then loads the map's code.
-    await page.waitForFunction(() => !navigator.onLine);
+    await goOffline(page);
     const box = page.locator("[data-map-status]");
     await box.scrollIntoViewIfNeeded();
     await expect(box).toHaveAttribute("data-map-status", "failed");
