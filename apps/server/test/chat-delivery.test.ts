@@ -85,8 +85,12 @@ for (const store of stores) {
       expect(stored.map((m) => m.id)).toEqual(ackIds);
 
       const id = visitor.conversationId;
-      expect((await awaitPushes(agent.socket, id, BURST)).map((f) => f.message)).toEqual(texts);
-      expect((await awaitPushes(otherTab, id, BURST)).map((f) => f.message)).toEqual(texts);
+      for (const socket of [agent.socket, otherTab]) {
+        const pushes = await awaitPushes(socket, id, BURST);
+        expect(pushes.map((f) => f.message)).toEqual(texts);
+        // Each push names the message before it, so a client can tell it missed none.
+        expect(pushes.slice(1).map((f) => f.previous_id)).toEqual(ackIds.slice(0, -1));
+      }
 
       otherTab.close();
       visitor.socket.close();
@@ -121,8 +125,11 @@ for (const store of stores) {
       expect(stored.map((m) => m.message)).toEqual(texts);
       expect(stored.map((m) => m.id)).toEqual(ackIds);
 
-      expect((await awaitPushes(visitor.socket, id, BURST)).map((f) => f.message)).toEqual(texts);
-      expect((await awaitPushes(colleague.socket, id, BURST)).map((f) => f.message)).toEqual(texts);
+      for (const socket of [visitor.socket, colleague.socket]) {
+        const pushes = await awaitPushes(socket, id, BURST);
+        expect(pushes.map((f) => f.message)).toEqual(texts);
+        expect(pushes.slice(1).map((f) => f.previous_id)).toEqual(ackIds.slice(0, -1));
+      }
 
       visitor.socket.close();
       agent.socket.close();

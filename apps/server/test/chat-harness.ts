@@ -256,10 +256,15 @@ export async function chattingVisitor(
   server: Pick<ChatServer, "baseUrl" | "wsUrl" | "sink">,
   name = "Asha Rao",
   email = uniqueEmail(),
+  { transcript = false }: { transcript?: boolean } = {},
 ) {
   const browser = new Browser(server);
   await verifyVisitor(browser, server.sink, email);
-  const registered = await browser.post("/api/support/register", { username: name, email });
+  const registered = await browser.post("/api/support/register", {
+    username: name,
+    email,
+    ...(transcript ? { transcript } : {}),
+  });
   if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
   const socket = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
   await socket.opened;

@@ -269,6 +269,8 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
       sent: string[];
       acked: Map<string, number>;
       pending: Map<string, Record<string, unknown>>;
+      /** Told to catch up (on whichever of its sockets). */
+      caughtUp: boolean;
     }
     const writers: Writer[] = [];
     for (let i = 0; i < 10; i++) {
@@ -278,7 +280,7 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
         ? await resumedVisitor(sameBrowserAt(earlier.browser, front), earlier.email, i)
         : await chattingVisitor(withSink(front), `Visitor ${i}`, uniqueEmail(`load${i}`));
       loadVisitors[i] = { browser: v.browser, email: v.email };
-      writers.push({ ...v, sent: [], acked: new Map(), pending: new Map() });
+      writers.push({ ...v, sent: [], acked: new Map(), pending: new Map(), caughtUp: false });
     }
     const agent = await connectedAgent(withSink(b));
     let reconnects = 0;
@@ -291,6 +293,7 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
           w.acked.set(f.client_id, f.id as number);
           w.pending.delete(f.client_id);
         }
+        if (f.message_type === "catch_up") w.caughtUp = true;
       });
       w.socket.ws.once("close", () => void reconnect(w));
     };
@@ -368,7 +371,7 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
     }
     for (const w of writers) w.socket.close();
     agent.socket.close();
-    return { acked, agent, reconnects };
+    return { acked, agent, reconnects, visitorsCaughtUp: writers.filter((w) => w.caughtUp).length };
   }
 
   it("loses and duplicates nothing acknowledged when one instance is killed under load", async () => {
@@ -387,7 +390,7 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
 
   it("loses and duplicates nothing acknowledged when Redis restarts under load, and tells sockets to catch up", async () => {
     let readyWhileDown: unknown;
-    const { acked, agent } = await underLoad(async () => {
+    const { acked, agent, visitorsCaughtUp } = await underLoad(async () => {
       await redis?.kill();
       await sleep(1_000);
       const ready = await fetch(`${a.baseUrl}/readyz`);
@@ -395,7 +398,9 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
       await redis?.restart();
     }, "redis");
     expect(readyWhileDown).toEqual({ status: 200, body: { status: 200, redis: "down" } });
+    // Both sides missed what Redis did not carry while it was away: the agent and every visitor.
     expect(agent.socket.frames.some((f) => f.message_type === "catch_up")).toBe(true);
+    expect(visitorsCaughtUp).toBe(10);
     const ready = (await (await fetch(`${a.baseUrl}/readyz`)).json()) as { redis: string };
     expect(ready.redis).toBe("up");
     console.info(`multi-instance Redis restart: ${acked} acknowledged, 0 lost, 0 duplicated`);

@@ -192,4 +192,114 @@ describe.each(stores)("retention on $name", (store) => {
       0, 0, 0, 0, 0, 0,
     ]);
   });
+
+  it.runIf(run)(
+    "draws the line at exactly the period: a millisecond inside stays, a millisecond past goes",
+    async () => {
+      const db = app.database.db;
+      for (const table of [
+        "chat_uploads",
+        "chat_messages",
+        "chat_conversations",
+        "chat_visitors",
+        "contact_messages",
+        "mail_outbox",
+      ] as const) {
+        await db.deleteFrom(table).execute();
+      }
+      const days = 30;
+      const edge = now - days * DAY_MS;
+      // Just inside the period, exactly on its edge (not yet older than it), just past it.
+      const ages = { inside: edge + 1, onEdge: edge, past: edge - 1 } as const;
+      const ids: Record<string, number> = {};
+      for (const [label, at] of Object.entries(ages)) {
+        const email = `${label.toLowerCase()}@example.com`;
+        const visitor = await db
+          .insertInto("chat_visitors")
+          .values({ email, name: "V", created_at: at, updated_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const id = await insertConversation(db, {
+          email,
+          startedAt: at - 60_000,
+          state: "ended",
+          endedAt: at,
+          endedBy: "visitor",
+        });
+        await db
+          .updateTable("chat_conversations")
+          .set({ visitor_id: visitor.id })
+          .where("id", "=", id)
+          .execute();
+        ids[label] = id;
+        // A visitor with no conversation left, last seen at the same moment.
+        await db
+          .insertInto("chat_visitors")
+          .values({ email: `alone-${email}`, name: "V", created_at: at, updated_at: at })
+          .execute();
+        await db
+          .insertInto("contact_messages")
+          .values({
+            name: label,
+            email,
+            phone: null,
+            message: "m",
+            received_at: at,
+            ip_hash: "h",
+            user_agent: null,
+            handled: 1,
+            read_at: at,
+            handled_at: at,
+            handled_by_agent_id: 1,
+          })
+          .execute();
+        await db
+          .insertInto("mail_outbox")
+          .values({
+            kind: "contact_notification",
+            to_address: "support@hourline.example",
+            subject: label,
+            text_body: "t",
+            status: "sent",
+            next_attempt_at: at,
+            created_at: at,
+            finished_at: at,
+          })
+          .execute();
+      }
+      const uploads = createUploadStore(db, dataDir);
+      expect(await applyRetention(db, uploads, days, { now })).toMatchObject({
+        conversations: 1,
+        visitors: 2,
+        contactMessages: 1,
+        mail: 1,
+      });
+      const kept = ["inside", "onEdge"];
+      expect(
+        (await db.selectFrom("chat_conversations").select("id").orderBy("id").execute()).map(
+          (r) => r.id,
+        ),
+      ).toEqual(kept.map((label) => ids[label]));
+      expect(
+        (await db.selectFrom("chat_visitors").select("email").orderBy("id").execute()).map(
+          (r) => r.email,
+        ),
+      ).toEqual(
+        kept.flatMap((label) => [
+          `${label.toLowerCase()}@example.com`,
+          `alone-${label.toLowerCase()}@example.com`,
+        ]),
+      );
+      expect(
+        (await db.selectFrom("contact_messages").select("name").orderBy("id").execute()).map(
+          (r) => r.name,
+        ),
+      ).toEqual(kept);
+      expect(
+        (await db.selectFrom("mail_outbox").select("subject").orderBy("id").execute()).map(
+          (r) => r.subject,
+        ),
+      ).toEqual(kept);
+    },
+  );
 });

@@ -310,8 +310,17 @@ describeConsole("team console", pgUp, (ctx) => {
 
   describe("notes and reopening", () => {
     it("keeps notes among agents: never on the visitor's socket, history or transcript", async () => {
-      const visitor = await chattingVisitor(ctx.server, "Omar Haddad");
+      const visitor = await chattingVisitor(ctx.server, "Omar Haddad", uniqueEmail("notes"), {
+        transcript: true,
+      });
       const id = visitor.conversationId;
+      const question = newClientId();
+      visitor.socket.send({
+        message: "Is my refund approved?",
+        msg_type: "text",
+        client_id: question,
+      });
+      await visitor.socket.ack(question);
       const benSocket = await agentSocket(ben.browser);
       const from = benSocket.frames.length;
       const notes = ["Refund approved by finance", ...hostileStrings.slice(0, 20)].filter(
@@ -344,6 +353,19 @@ describeConsole("team console", pgUp, (ctx) => {
       expect(
         (await ana.browser.post(`/api/agent/conversations/${id}/notes`, { body: "  " })).status,
       ).toBe(400);
+
+      // The transcript the visitor asked for, mailed at the end, carries the chat and no note.
+      const mailFrom = ctx.server.sink.messages.length;
+      const anaSocket = await agentSocket(ana.browser);
+      anaSocket.send({ message_type: "chat_end", conversation_id: id });
+      await visitor.socket.next((f) => f.message_type === "chat_ended");
+      const transcript = await mailTo(mailFrom, visitor.email, /support chat with/);
+      expect(transcript, "the transcript mail").toBeDefined();
+      expect(transcript?.text).toContain("Is my refund approved?");
+      for (const part of [transcript?.text, transcript?.html]) {
+        expect(part).not.toContain("Refund approved by finance");
+      }
+      anaSocket.close();
       benSocket.close();
       visitor.socket.close();
     });
