@@ -1,0 +1,261 @@
+/**
+ * Every page of the route table and every blog post, one test a page that opens it once per
+ * viewport and runs there every check that viewport owns:
+ *
+ * - at 1280 px (light) and 375 px (dark): status 200, an h1, no sideways scrolling, axe clean,
+ *   and axe's colour rules clean in the other scheme too (so both palettes meet axe at both
+ *   layouts), no console error and no outside request (the guard fixture);
+ * - at 375, 768, 1024 and 1280 px: the floating buttons (the chat launcher, back to top) cover no
+ *   link or control where a visitor meets them at rest: the header and the first section as the
+ *   page opens, and the whole window at the page's end (the footer and what sits above it). Every
+ *   visible link, button and field there is tested against the floating buttons' boxes, and the
+ *   element at its centre must not be a floating button;
+ * - at 375 and 1280 px: the launcher stands out over every section it passes. The page is scrolled
+ *   through a window at a time and, at each stop, what is drawn behind the launcher (launcher
+ *   hidden) is held against the launcher's own colours: WCAG 2.2's non-text contrast asks 3:1
+ *   between a component and what is next to it, met when its body or its white ring does, pixel
+ *   by pixel.
+ *
+ * Blog posts share one template: every post gets the page checks, the first one the floating
+ * checks too.
+ */
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { listPosts } from "../app/content/blog/posts";
+import { staticPageRoutes } from "../app/site";
+import { answerMapTiles, colourRules, expect, expectNoAxeViolations, test } from "./fixtures";
+
+const posts = await listPosts();
+const firstPost = `/blog-details/${posts[0]?.id ?? 1}`;
+const pages = [
+  ...staticPageRoutes.map((r) => ({ path: r.path, floating: true })),
+  ...posts.map((p) => ({
+    path: `/blog-details/${p.id}`,
+    floating: `/blog-details/${p.id}` === firstPost,
+  })),
+];
+
+interface Viewport {
+  width: number;
+  height: number;
+  scheme: "light" | "dark";
+  /** Status, h1, sideways scrolling and axe. */
+  page: boolean;
+  /** The launcher's contrast over every section. */
+  contrast: boolean;
+}
+
+const viewports: Viewport[] = [
+  { width: 375, height: 812, scheme: "dark", page: true, contrast: true },
+  { width: 768, height: 1024, scheme: "light", page: false, contrast: false },
+  { width: 1024, height: 768, scheme: "light", page: false, contrast: false },
+  { width: 1280, height: 800, scheme: "light", page: true, contrast: true },
+];
+
+/** The ring drawn around the launcher (app.css, .floating-button): 3 px of white, then 1 px. */
+const RING_PX = 4;
+
+type Rgb = readonly [number, number, number];
+
+function luminance([r, g, b]: Rgb): number {
+  const channel = (v: number) => {
+    const s = v / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** A PNG's pixels as RGB triples, row by row, with its width. */
+async function pixels(png: Buffer): Promise<{ width: number; px: Rgb[] }> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const px: Rgb[] = [];
+  for (let i = 0; i < info.width * info.height * 3; i += 3) {
+    px.push([data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0]);
+  }
+  return { width: info.width, px };
+}
+
+async function launcherBox(page: Page) {
+  const box = await page.locator("[data-chat-launcher]").boundingBox();
+  if (!box) throw new Error("the launcher is not drawn");
+  return box;
+}
+
+/** The area the launcher and its ring cover, as drawn now. */
+async function launcherArea(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  return page.screenshot({
+    clip: {
+      x: box.x - RING_PX,
+      y: box.y - RING_PX,
+      width: box.width + 2 * RING_PX,
+      height: box.height + 2 * RING_PX,
+    },
+    animations: "disabled",
+  });
+}
+
+/** The launcher's colours as drawn: its body clear of the icon, and its ring just outside it. */
+async function launcherColours(page: Page): Promise<{ body: Rgb; ring: Rgb }> {
+  const box = await launcherBox(page);
+  const { width, px } = await pixels(await launcherArea(page, box));
+  const centre = Math.round(box.width / 2 + RING_PX);
+  const at = (y: number) => px[Math.round(y) * width + centre];
+  const body = at(RING_PX + 6);
+  const ring = at(RING_PX - 2);
+  if (!body || !ring) throw new Error("no launcher pixels read");
+  return { body, ring };
+}
+
+/** Scrolls through the page a window at a time; at each stop, the launcher must stand out. */
+async function expectLauncherStandsOut(page: Page, at: string, viewport: Viewport) {
+  const { body, ring } = await launcherColours(page);
+  const box = await launcherBox(page);
+  const launcher = page.locator("[data-chat-launcher]");
+  // Hidden for the whole scan: what is judged is what lies behind it.
+  await launcher.evaluate((el) => (el.style.visibility = "hidden"));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += Math.round(viewport.height * 0.6)) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+    const { px: behind } = await pixels(await launcherArea(page, box));
+    // Anti-aliased text edges are blends; the colours that fill the area are what is judged.
+    const faint = behind.filter((p) => Math.max(contrast(body, p), contrast(ring, p)) < 3).length;
+    expect(
+      faint / behind.length,
+      `${at}, scrolled to ${y}: share of the area behind the launcher where neither its body nor its ring stands out`,
+    ).toBeLessThan(0.03);
+  }
+  await launcher.evaluate((el) => (el.style.visibility = ""));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+}
+
+/**
+ * Turns the page to the other colour scheme with its colours settled: buttons fade their colours
+ * over 150 ms, and a colour caught halfway is no colour the page shows. Laying the page out makes
+ * the browser start those fades now, and each is then run to its end at once.
+ */
+async function switchScheme(page: Page, scheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => {
+    document.body.getBoundingClientRect();
+    for (const fade of document.getAnimations()) {
+      if (fade instanceof CSSTransition) fade.finish();
+    }
+  });
+}
+
+/** Every visible control in the window that a floating button overlaps or hides, described. */
+async function coveredControls(page: Page, within: "hero" | "window"): Promise<string[]> {
+  return page.evaluate((within) => {
+    const scope =
+      within === "hero"
+        ? [document.querySelector("body > header"), document.querySelector("main > :first-child")]
+        : [document.body];
+    const floating = [
+      ...document.querySelectorAll<HTMLElement>("[data-chat-launcher], [data-scroll-to-top]"),
+    ].filter((el) => !el.hidden && getComputedStyle(el).visibility !== "hidden");
+    const boxes = floating.map((el) => ({ el, box: el.getBoundingClientRect() }));
+    const controls = document.querySelectorAll<HTMLElement>(
+      "a[href], button, input, select, textarea, summary, [role=button], [role=tab]",
+    );
+    const found: string[] = [];
+    for (const control of controls) {
+      if (floating.some((f) => f === control || f.contains(control))) continue;
+      if (!scope.some((s) => s?.contains(control))) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth) {
+        continue;
+      }
+      // Drawn at all: not hidden, not in a closed <details>, not invisible.
+      if (!control.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      if (control.closest("[inert]")) continue;
+      // The skip link waits above the window until it is focused.
+      if (box.bottom < 8) continue;
+      const name = `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 40)}"`;
+      for (const { el, box: f } of boxes) {
+        const overlaps =
+          box.left < f.right && box.right > f.left && box.top < f.bottom && box.bottom > f.top;
+        if (overlaps)
+          found.push(`${name} under ${el.getAttribute("aria-label") ?? el.textContent?.trim()}`);
+      }
+      const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1);
+      const y = Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1);
+      const top = document.elementFromPoint(x, y);
+      if (top && floating.some((f) => f.contains(top)))
+        found.push(`${name} hit-tests to a floating button`);
+    }
+    return found;
+  }, within);
+}
+
+test.describe.configure({ mode: "parallel" });
+// Four viewports, two axe scans and the launcher's scan on a long page, on a busy two-core machine.
+test.setTimeout(150_000);
+
+for (const { path, floating } of pages) {
+  test(`${path}`, async ({ page }) => {
+    // Scrolling brings the contact page's map into view: its tiles are answered here.
+    await answerMapTiles(page);
+    for (const viewport of viewports) {
+      if (!viewport.page && !floating) continue;
+      const at = `${path} at ${viewport.width}px (${viewport.scheme})`;
+      await page.emulateMedia({ colorScheme: viewport.scheme });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const response = await page.goto(encodeURI(path), { waitUntil: "load" });
+      expect(response?.status(), at).toBe(200);
+      if (viewport.page) {
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${at} scrolls sideways`).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page);
+        // The other palette at the same layout: only the colour rules can find anything new.
+        await switchScheme(page, viewport.scheme === "dark" ? "light" : "dark");
+        await expectNoAxeViolations(page, { only: colourRules });
+        await switchScheme(page, viewport.scheme);
+      }
+      if (!floating) continue;
+      await expect(page.locator("[data-chat-launcher]")).toBeVisible();
+      expect(await coveredControls(page, "hero"), `${at}, top`).toEqual([]);
+      if (viewport.contrast) await expectLauncherStandsOut(page, at, viewport);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.locator("[data-scroll-to-top]")).toBeVisible();
+      expect(await coveredControls(page, "window"), `${at}, end`).toEqual([]);
+    }
+  });
+}
+
+test("the launcher hides under an open mobile menu and comes back when it closes", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const launcher = page.locator("[data-chat-launcher]");
+  await expect(launcher).toBeVisible();
+  await page.getByTestId("mobile-menu").getByLabel("Menu").click();
+  await expect(launcher).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(launcher).toBeVisible();
+});
+
+const WHITE: Rgb = [255, 255, 255];
+
+test("the contrast measure tells a launcher lost on its own colour from one with a ring", () => {
+  const purple: Rgb = [124, 58, 237];
+  expect(contrast(purple, purple)).toBe(1);
+  expect(contrast(WHITE, [0, 0, 0])).toBeCloseTo(21, 5);
+  // On purple, the white ring carries it; on white, the body does; on a mid grey, both are weak.
+  expect(Math.max(contrast(purple, purple), contrast(WHITE, purple))).toBeGreaterThan(3);
+  expect(Math.max(contrast(purple, WHITE), contrast(WHITE, WHITE))).toBeGreaterThan(3);
+  const grey: Rgb = [150, 150, 150];
+  expect(Math.max(contrast(purple, grey), contrast(WHITE, grey))).toBeLessThan(3);
+});
