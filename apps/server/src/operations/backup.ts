@@ -452,7 +452,7 @@ function createdbCommand(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   const owner = decodeURIComponent(url.username) || "hourline";
   const name = decodeURIComponent(url.pathname.slice(1)) || "hourline";
-  return `sudo -u postgres createdb --owner ${owner} ${name}_restored`;
+  return `runuser -u postgres -- createdb --owner ${owner} ${name}_restored`;
 }
 
 async function restorePostgres(
