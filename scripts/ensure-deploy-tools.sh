@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tools that check deploy/'s files on Debian 12's own packages (scripts/check-deploy-config.sh):
-# nginx (scripts/ensure-nginx.sh), openssl, systemd-analyze, and promtool. Installs what is missing
+# nginx (scripts/ensure-nginx.sh), openssl, systemd-analyze, and promtool; and curl, which the
+# documented procedures use (apps/server/test/restore-procedure.test.ts runs them). Installs what is missing
 # as root through apt-get. promtool comes from Debian's prometheus package, which also holds the
 # server and its service: the package is downloaded, not installed, and promtool alone is taken
 # out of it into a cache folder. Prints the folder holding promtool.
@@ -13,6 +14,7 @@ missing=()
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v dpkg-deb >/dev/null 2>&1 || missing+=(dpkg)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "Missing: ${missing[*]}. Install them (apt-get install ${missing[*]})." >&2
