@@ -1,5 +1,6 @@
 // `npm test`: everything a fresh machine needs to run every suite, then the suites.
-// Chromium and nginx (Debian's) -> build -> unit and integration tests (Vitest) -> browser tests (Playwright).
+// Chromium and nginx (Debian's) -> deploy/'s files through their own tools (nginx -t, systemd-analyze,
+// promtool; about a second) -> build -> unit and integration tests (Vitest) -> browser tests (Playwright).
 // In CI (CI=true) the suites that depend on the Node line (scripts/node-line-suites.mjs: the SQLite
 // driver each line loads, the processes, a whole chat) run a second time on Node 24 LTS when this
 // Node is another line, so the product is tested on both the machine's Node and the current LTS.
@@ -21,6 +22,7 @@ function run(command, args, env = process.env) {
 
 run("bash", ["scripts/ensure-chromium.sh"]);
 run("bash", ["scripts/ensure-nginx.sh"]);
+run("bash", ["scripts/check-deploy-config.sh"]);
 run("npm", ["run", "build"]);
 run("npx", ["vitest", "run"]);
 run("npx", ["playwright", "test"]);

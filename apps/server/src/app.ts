@@ -15,6 +15,7 @@ import Fastify, {
 } from "fastify";
 import type { Config } from "./config";
 import { serializeRequest } from "./log/redaction";
+import { createStateChanges } from "./log/state-changes";
 import type { OutboxWorkerOptions } from "./mail/outbox-worker";
 import type { BrokerTransport } from "./chat/broker";
 import agentSessions from "./plugins/agent-sessions";
@@ -33,6 +34,13 @@ import healthRoutes from "./routes/health";
 import housekeeping, { type HousekeepingOptions } from "./plugins/housekeeping";
 import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
 import sitePlugin from "./site/site-plugin";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Starts the drain before a stop: /readyz answers 503 from now on (see server.ts). */
+    drain(): void;
+  }
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
@@ -207,6 +215,13 @@ export async function buildApp(
   app.addHook("preClose", async () => {
     closing = true;
   });
+  // From SIGTERM (server.ts calls drain) until the process exits, /readyz answers 503, so a
+  // balancer's health checks take the instance out before it stops accepting.
+  let draining = false;
+  app.decorate("drain", () => {
+    draining = true;
+  });
+  const states = createStateChanges(app.log);
   app.addHook("onRequest", async (_request, reply) => {
     if (!closing) return undefined;
     return reply
@@ -224,6 +239,8 @@ export async function buildApp(
   await app.register(metricsPlugin, {
     token: config.metricsToken,
     queueMaxAgeMs: options.metricsQueueMaxAgeMs,
+    dataDir: config.dataDir,
+    onDatabase: (reachable, err) => states.report("database", reachable, err),
   });
   await app.register(clientIpHash);
   await app.register(chatBroker, {
@@ -254,7 +271,7 @@ export async function buildApp(
     dataDir: config.dataDir,
     ...options.housekeeping,
   });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { stopping: () => draining || closing, states });
   await app.register(apiRoutes, {
     prefix: "/api",
     publicUrl: config.publicUrl,

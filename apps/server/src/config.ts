@@ -111,6 +111,11 @@ export const configSchema = z
       blankToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
+    /** From SIGTERM, how long /readyz answers 503 (all else served) before the server stops. */
+    SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int().min(0).max(300).default(0),
+    ),
     /** The web build (site-manifest.json and client/); defaults to apps/web/build of this checkout. */
     SITE_DIR: optional(z.string().min(1)),
   })
@@ -158,6 +163,7 @@ export const configSchema = z
     metricsToken: c.METRICS_TOKEN,
     retentionDays: c.RETENTION_DAYS,
     logLevel: c.LOG_LEVEL,
+    shutdownDrainSeconds: c.SHUTDOWN_DRAIN_SECONDS,
     siteDir: resolve(c.SITE_DIR ?? fileURLToPath(new URL("../../web/build", import.meta.url))),
   }));
 

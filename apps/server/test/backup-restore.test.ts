@@ -5,7 +5,16 @@
  * data. On SQLite and on PostgreSQL (pg_dump / pg_restore).
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,6 +32,7 @@ import {
 } from "./chat-harness";
 import { uploadImage, ClientBrowser } from "./console-clients";
 import { solid } from "./image-fixtures";
+import { insertConversation } from "./chat-rows";
 import { freshPgDatabase, postgresFor, testApp } from "./helpers";
 
 const pgUp = await postgresFor("the backup and restore tests");
@@ -229,19 +239,152 @@ describe("backup and restore on SQLite", () => {
     }
     // The command says why it refuses, and exits with 1.
     await expect(runCommand("restore", [target], { DATA_DIR: liveDir })).rejects.toThrow(
-      /already holds data/,
+      /already holds a database/,
     );
     // The live DATA_DIR holds a database: refused, and left as it was.
-    await expect(restoreBackup({ dataDir: liveDir }, target)).rejects.toThrow(/already holds data/);
+    await expect(restoreBackup({ dataDir: liveDir }, target)).rejects.toThrow(
+      /already holds a database/,
+    );
     const empty = folder("restored");
     await restoreBackup({ dataDir: empty }, target);
-    await expect(restoreBackup({ dataDir: empty }, target)).rejects.toThrow(/already holds data/);
+    await expect(restoreBackup({ dataDir: empty }, target)).rejects.toThrow(
+      /already holds a database/,
+    );
     // A damaged backup is refused before anything is written.
     const damaged = folder("restored");
     writeFileSync(join(target, "hourline.sqlite"), "not a database");
     await expect(restoreBackup({ dataDir: damaged }, target)).rejects.toThrow(/damaged/);
     expect(readdirSync(damaged)).toEqual([]);
   });
+});
+
+/**
+ * A small backup of `store` (DATABASE_URL or SQLite) holding one image stored before migration
+ * 0006, as a file: the part of a backup whose checksums only the manifest vouches for.
+ */
+async function backupWithLegacyImage(databaseUrl?: string) {
+  const liveDir = folder("live");
+  const app = await testApp(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, {
+    dataDir: liveDir,
+  });
+  const legacy = newUploadName("png");
+  const target = join(folder("backups"), "small");
+  try {
+    await app.ready();
+    const conversationId = await insertConversation(app.database.db, {
+      email: "legacy@example.com",
+      startedAt: Date.now(),
+    });
+    mkdirSync(uploadsDir(liveDir), { recursive: true });
+    writeFileSync(join(uploadsDir(liveDir), legacy), await solid("png"));
+    await app.database.db
+      .insertInto("chat_uploads")
+      .values({
+        name: legacy,
+        conversation_id: conversationId,
+        content_type: "image/png",
+        size: 100,
+        width: 40,
+        height: 20,
+        uploaded_by: "visitor:legacy",
+        created_at: Date.now(),
+      })
+      .execute();
+    await createBackup({ dataDir: liveDir, databaseUrl }, target);
+  } finally {
+    await app.close();
+  }
+  return { target, legacy };
+}
+
+/** Flips one byte in the middle of a file. */
+function flipByte(path: string) {
+  const bytes = readFileSync(path);
+  const at = Math.floor(bytes.length / 2);
+  bytes[at] = (bytes[at] ?? 0) ^ 0xff;
+  writeFileSync(path, bytes);
+}
+
+/** Edits the manifest's row count of one table. */
+function miscount(target: string, table: string, by: number) {
+  const file = join(target, "manifest.json");
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as { counts: Record<string, number> };
+  manifest.counts[table] = (manifest.counts[table] ?? 0) + by;
+  writeFileSync(file, JSON.stringify(manifest));
+}
+
+const asRoot = process.getuid?.() === 0;
+
+describe("what a restore refuses, on SQLite", () => {
+  it("a flipped byte in a backed-up image: refused before anything is written", async () => {
+    const { target, legacy } = await backupWithLegacyImage();
+    flipByte(join(target, "uploads", legacy));
+    const dir = folder("restored");
+    await expect(restoreBackup({ dataDir: dir }, target)).rejects.toThrow(
+      `The backup is damaged: uploads/${legacy} does not match.`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a damaged or truncated manifest: a message naming it, never a raw SyntaxError", async () => {
+    const { target } = await backupWithLegacyImage();
+    const file = join(target, "manifest.json");
+    const whole = readFileSync(file, "utf8");
+    writeFileSync(file, whole.slice(0, Math.floor(whole.length / 2)));
+    const dir = folder("restored");
+    const refusal = restoreBackup({ dataDir: dir }, target);
+    await expect(refusal).rejects.toBeInstanceOf(BackupError);
+    await expect(refusal).rejects.toThrow(`${file} is damaged (not complete JSON)`);
+    // The command says so in one line, with exit code 1.
+    const failed = await runCommand("restore", [target], { DATA_DIR: dir }).catch(
+      (e: Error) => e.message,
+    );
+    expect(failed).toContain("is damaged (not complete JSON)");
+    expect(failed).not.toContain("SyntaxError");
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(whole), counts: "many" }));
+    await expect(restoreBackup({ dataDir: dir }, target)).rejects.toThrow(
+      /is not a backup manifest \(counts: /,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("row counts that disagree: nothing restored, DATA_DIR as it was, and a retry works", async () => {
+    const { target, legacy } = await backupWithLegacyImage();
+    miscount(target, "chat_conversations", 1);
+    const dir = folder("restored");
+    await expect(restoreBackup({ dataDir: dir }, target)).rejects.toThrow(
+      "The restored chat_conversations has 1 rows; the backup says 2. Nothing was restored.",
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    miscount(target, "chat_conversations", -1);
+    await restoreBackup({ dataDir: dir }, target);
+    expect(readdirSync(dir).sort()).toEqual(["hourline.sqlite", "uploads"]);
+    expect(readdirSync(uploadsDir(dir))).toEqual([legacy]);
+  });
+
+  it.runIf(asRoot)(
+    "run by root: what it writes belongs to DATA_DIR's owner, owner-only",
+    async () => {
+      const { target, legacy } = await backupWithLegacyImage();
+      const dir = folder("restored");
+      // nobody:nogroup stands for the server's user.
+      chownSync(dir, 65534, 65534);
+      await restoreBackup({ dataDir: dir }, target);
+      for (const path of [
+        join(dir, "hourline.sqlite"),
+        uploadsDir(dir),
+        join(uploadsDir(dir), legacy),
+      ]) {
+        const entry = statSync(path);
+        expect({ path, uid: entry.uid, gid: entry.gid }).toEqual({ path, uid: 65534, gid: 65534 });
+        expect(entry.mode & 0o077, path).toBe(0);
+      }
+      // A DATA_DIR that does not exist would be root's: refused, with the command that makes it.
+      await expect(restoreBackup({ dataDir: join(dir, "missing") }, target)).rejects.toThrow(
+        /does not exist\. Create it for the user the server runs as, e\.g\. `install -d -o hourline/,
+      );
+    },
+  );
 });
 
 describe.runIf(pgUp)("backup and restore on PostgreSQL", () => {
@@ -292,6 +435,59 @@ describe.runIf(pgUp)("backup and restore on PostgreSQL", () => {
       } finally {
         await restored.close();
       }
+    } finally {
+      await live.drop();
+      await empty.drop();
+    }
+  });
+});
+
+describe.runIf(pgUp)("what a restore refuses, on PostgreSQL", () => {
+  it("a DATA_DIR whose uploads/ holds images: refused, the database left empty", async () => {
+    const live = await freshPgDatabase();
+    const empty = await freshPgDatabase();
+    try {
+      const { target } = await backupWithLegacyImage(live.url);
+      const dir = folder("restored");
+      mkdirSync(uploadsDir(dir));
+      writeFileSync(join(uploadsDir(dir), newUploadName("png")), await solid("png"));
+      await expect(restoreBackup({ dataDir: dir, databaseUrl: empty.url }, target)).rejects.toThrow(
+        `${uploadsDir(dir)} already holds images.`,
+      );
+      const app = await testApp({ DATABASE_URL: empty.url }, { dataDir: folder("check") });
+      try {
+        // Nothing restored: the database had no tables until this app's migrations made them.
+        await app.ready();
+        expect(await app.database.db.selectFrom("chat_uploads").select("name").execute()).toEqual(
+          [],
+        );
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await live.drop();
+      await empty.drop();
+    }
+  });
+
+  it("row counts that disagree: rolled back, DATA_DIR as it was, and a retry works", async () => {
+    const live = await freshPgDatabase();
+    const empty = await freshPgDatabase();
+    try {
+      const { target, legacy } = await backupWithLegacyImage(live.url);
+      miscount(target, "chat_conversations", 5);
+      const dir = folder("restored");
+      await expect(restoreBackup({ dataDir: dir, databaseUrl: empty.url }, target)).rejects.toThrow(
+        /The restore was rolled back: .*The restored chat_conversations has 1 rows; the backup says 6/,
+      );
+      expect(readdirSync(dir)).toEqual([]);
+      miscount(target, "chat_conversations", -5);
+      await restoreBackup({ dataDir: dir, databaseUrl: empty.url }, target);
+      expect(readdirSync(uploadsDir(dir))).toEqual([legacy]);
+      // A database with tables is refused, and the message gives the createdb that works.
+      await expect(
+        restoreBackup({ dataDir: folder("again"), databaseUrl: empty.url }, target),
+      ).rejects.toThrow(/createdb --owner postgres t_\w+_restored/);
     } finally {
       await live.drop();
       await empty.drop();

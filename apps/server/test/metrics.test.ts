@@ -108,27 +108,33 @@ describe("GET /metrics with METRICS_TOKEN", () => {
       expect(sample(text, name), name).toBeTypeOf("number");
     }
     expect(text).toContain("# TYPE hourline_message_delivery_seconds histogram");
+    expect(text).toContain("# TYPE hourline_http_request_duration_seconds histogram");
+    expect(text).toMatch(/^hourline_build_info\{version="[^"]+",commit="[^"]+",node="v\d+/m);
+    expect(sample(text, "hourline_database_up")).toBe(1);
+    expect(sample(text, "hourline_data_dir_free_bytes")).toBeGreaterThan(0);
     expect(text).toContain("# TYPE hourline_rate_limit_refusals_total counter");
     // No REDIS_URL: no Redis is meant to be there, so no series says it is down.
     expect(text).not.toContain("hourline_redis_connected");
   });
 
-  it("exposes every series the Grafana dashboard reads", async () => {
-    const dashboard = readFileSync(
-      new URL("../../../deploy/grafana/hourline-dashboard.json", import.meta.url),
-      "utf8",
-    );
+  it.each([
+    ["the Grafana dashboard", "deploy/grafana/hourline-dashboard.json", 15],
+    ["the alert rules", "deploy/prometheus/hourline-alerts.yml", 8],
+  ])("exposes every series %s reads", async (_what, file, atLeast) => {
+    const text = readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
     const names = new Set(
-      [...dashboard.matchAll(/\b((?:hourline|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] ?? ""),
+      [...text.matchAll(/\b((?:hourline|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] ?? ""),
     );
-    expect(names.size).toBeGreaterThan(8);
-    const text = await scrape();
+    expect(names.size).toBeGreaterThanOrEqual(atLeast);
+    // A request first, so the HTTP series have samples, as they have in any running instance.
+    await fetch(`${server.baseUrl}/api/agent/me`);
+    const scraped = await scrape();
     for (const name of names) {
       // hourline_redis_connected exists only with REDIS_URL (tested where Redis is).
       if (name === "hourline_redis_connected") continue;
       // A labelled series has no sample before its first event, but its TYPE line is there.
       const family = name.replace(/_bucket$/, "");
-      expect(text, name).toMatch(new RegExp(`^(${name}[ {]|# TYPE ${family} )`, "m"));
+      expect(scraped, name).toMatch(new RegExp(`^(${name}[ {]|# TYPE ${family} )`, "m"));
     }
   });
 

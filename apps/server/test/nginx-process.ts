@@ -4,7 +4,7 @@
  * temporary prefix, on the test's ports, and is stopped at the end.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -25,8 +25,9 @@ export interface NginxUpstream {
 }
 
 /**
- * nginx.conf for a prefix: deploy/nginx's upgrade map and locations, in front of `upstreams`
- * (least_conn, as docs/deploy.md sets it up), listening on `port`.
+ * nginx.conf for a prefix: deploy/nginx's upgrade map, log format and locations, in front of
+ * `upstreams` (least_conn, as docs/deploy.md sets it up), listening on `port`; the access log is
+ * `logs/access.log` in the prefix, in the masked format operators get.
  */
 export function nginxConfig(prefix: string, port: number, upstreams: NginxUpstream[]): string {
   const servers = upstreams
@@ -43,7 +44,8 @@ error_log ${prefix}/logs/error.log warn;
 worker_shutdown_timeout 10s;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  include ${repo}/deploy/nginx/hourline-log-format.conf;
+  access_log ${prefix}/logs/access.log hourline_masked;
   client_body_temp_path ${prefix}/tmp/body;
   proxy_temp_path ${prefix}/tmp/proxy;
   fastcgi_temp_path ${prefix}/tmp/fastcgi;
@@ -83,6 +85,8 @@ export interface NginxProcess {
   baseUrl: string;
   wsUrl: string;
   output(): string;
+  /** The access log so far (JSON lines in the hourline_masked format). */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -114,5 +118,12 @@ export async function startNginx(port: number, upstreams: NginxUpstream[]): Prom
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, wsUrl: `ws://127.0.0.1:${port}`, output: () => output, stop };
+  const accessLog = () => {
+    try {
+      return readFileSync(join(prefix, "logs", "access.log"), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  return { baseUrl, wsUrl: `ws://127.0.0.1:${port}`, output: () => output, accessLog, stop };
 }

@@ -1,6 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
+import { init, parse } from "es-module-lexer";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUILD_INPUTS, BUILT_ENTRY, isBuildCurrent } from "./server-build";
 
@@ -73,5 +84,50 @@ describe("what the server bundle holds", () => {
   it("bundles only files its currency check watches", () => {
     const watched = (path: string) => BUILD_INPUTS.some((input) => path.startsWith(input));
     expect(ours.filter((path) => !watched(path))).toEqual([]);
+  });
+});
+
+describe("npm run backup, restore and agent:create on a deployed build", () => {
+  const repo = resolve(dirname(BUILT_ENTRY), "..", "..", "..");
+  const dist = dirname(BUILT_ENTRY);
+  const runtime = new Set(
+    Object.keys(
+      (
+        JSON.parse(readFileSync(join(dist, "..", "package.json"), "utf8")) as {
+          dependencies: Record<string, string>;
+        }
+      ).dependencies,
+    ),
+  );
+
+  it("load nothing but Node's modules and the server's runtime dependencies", async () => {
+    await init;
+    const packageOf = (specifier: string) =>
+      specifier
+        .split("/")
+        .slice(0, specifier.startsWith("@") ? 2 : 1)
+        .join("/");
+    for (const command of ["backup", "restore", "agent-create", "server"]) {
+      const [imports] = parse(readFileSync(join(dist, `${command}.js`), "utf8"));
+      const bare = imports
+        .map((i) => i.n)
+        .filter((n): n is string => n !== undefined && !n.startsWith(".") && !n.startsWith("/"));
+      expect(bare.length, command).toBeGreaterThan(0);
+      const outside = bare.filter(
+        (n) => !n.startsWith("node:") && !builtinModules.includes(n) && !runtime.has(packageOf(n)),
+      );
+      expect({ command, outside }).toEqual({ command, outside: [] });
+    }
+  });
+
+  it("run the bundle as it is: npm run restore -- --help leaves it untouched", async () => {
+    const before = statSync(join(dist, "restore.js")).mtimeMs;
+    const printed = await new Promise<string>((done, fail) =>
+      execFile("npm", ["run", "--silent", "restore", "--", "--help"], { cwd: repo }, (e, out) =>
+        e ? fail(e) : done(out),
+      ),
+    );
+    expect(printed).toContain("Usage: npm run restore -- [--env-file FILE] PATH");
+    expect(statSync(join(dist, "restore.js")).mtimeMs).toBe(before);
   });
 });

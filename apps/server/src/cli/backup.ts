@@ -7,10 +7,11 @@ import { runStoreCommand } from "./store-command";
 import { createBackup } from "../operations/backup";
 
 await runStoreCommand({
-  usage: `Usage: npm run backup -- PATH
+  usage: `Usage: npm run backup -- [--env-file FILE] PATH
 
 Copies the database (SQLite's online backup, or pg_dump with DATABASE_URL) and the chat images
-into PATH, a new or empty folder, while the server runs. Uses DATA_DIR / DATABASE_URL.`,
+into PATH, a new or empty folder, while the server runs. Uses DATA_DIR / DATABASE_URL, or those
+of the environment file --env-file names (e.g. /etc/hourline/hourline.env).`,
   verb: "Backed up",
   run: (store, path) => createBackup(store, path),
 });

@@ -8,6 +8,14 @@ import { ConfigError, loadConfig } from "../config";
 import { BackupError, type StoreLocation } from "../operations/backup";
 import type { BackupManifest } from "../operations/backup-files";
 
+function loadEnvironment(file: string): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    throw new BackupError(`Cannot read the environment file ${file}: ${(error as Error).message}`);
+  }
+}
+
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 export async function runStoreCommand(command: {
@@ -16,12 +24,24 @@ export async function runStoreCommand(command: {
   run: (store: StoreLocation, path: string) => Promise<BackupManifest>;
 }): Promise<void> {
   const args = process.argv.slice(2);
-  if (args.length !== 1 || args[0] === "--help" || args[0] === "-h" || !args[0]) {
+  if (args[0] === "--help" || args[0] === "-h") {
+    console.log(command.usage);
+    process.exit(0);
+  }
+  // `--env-file FILE`: the server's own environment file (systemd's EnvironmentFile), so the
+  // command reads the same DATA_DIR and DATABASE_URL as the service. Variables already set win.
+  let envFile: string | undefined;
+  if (args[0] === "--env-file") {
+    envFile = args[1];
+    args.splice(0, 2);
+  }
+  if (args.length !== 1 || !args[0] || (envFile !== undefined && !envFile)) {
     console.error(command.usage);
-    process.exit(args[0] === "--help" || args[0] === "-h" ? 0 : 1);
+    process.exit(1);
   }
   const path = resolve(args[0]);
   try {
+    if (envFile) loadEnvironment(envFile);
     const config = loadConfig();
     const started = performance.now();
     const manifest = await command.run(

@@ -3,6 +3,7 @@
  * is set. Both go through Kysely, so repositories are written once.
  */
 import { mkdirSync } from "node:fs";
+import { userInfo } from "node:os";
 import { join } from "node:path";
 import type SQLite from "better-sqlite3";
 import {
@@ -65,6 +66,26 @@ export interface DatabaseOptions {
   pgSchema?: string;
 }
 
+/**
+ * Opens the file in WAL mode. SQLite's own "unable to open database file" names neither the file
+ * nor why: the error says which file, and who must be able to write its folder.
+ */
+function openSqliteFile(Sqlite: ReturnType<typeof loadSqlite>, file: string) {
+  try {
+    const sqlite = new Sqlite(file);
+    sqlite.pragma("journal_mode = WAL");
+    return sqlite;
+  } catch (error) {
+    const user = userInfo({ encoding: "utf8" });
+    throw new Error(
+      `Cannot open the SQLite database ${file}: ${(error as Error).message}. The file and its ` +
+        `folder (DATA_DIR) must be readable and writable by the user the server runs as ` +
+        `(${user.username}, uid ${user.uid}).`,
+      { cause: error },
+    );
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let db: Kysely<Database>;
@@ -82,8 +103,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     mkdirSync(options.dataDir, { recursive: true });
     const Sqlite = loadSqlite();
     const file = join(options.dataDir, "hourline.sqlite");
-    const sqlite = new Sqlite(file);
-    sqlite.pragma("journal_mode = WAL");
+    const sqlite = openSqliteFile(Sqlite, file);
     sqlite.pragma("synchronous = NORMAL");
     // Checkpoints run in a worker thread (sqlite-checkpointer.ts says why).
     sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);

@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { createHourlineMetrics, type QueueState } from "./hourline-metrics";
 
@@ -44,11 +45,11 @@ describe("the database's queues in /metrics", () => {
     expect(sample(text, "hourline_conversations_waiting")).toBe(7);
   });
 
-  it("keeps the last figures when a read fails, and says so", async () => {
-    const errors: unknown[] = [];
+  it("keeps the last figures when a read fails, says so, and reports the database down", async () => {
+    const reads: unknown[] = [];
     const metrics = createHourlineMetrics({
       queueMaxAgeMs: 0,
-      onQueueReadError: (e) => errors.push(e),
+      onQueueRead: (e) => reads.push(e),
     });
     let fail = false;
     metrics.setQueueReader(async () => {
@@ -60,10 +61,41 @@ describe("the database's queues in /metrics", () => {
         oldestUnsentSince: null,
       };
     });
-    await metrics.render();
+    expect(sample(await metrics.render(), "hourline_database_up")).toBe(1);
     fail = true;
     const text = await metrics.render();
     expect(sample(text, "hourline_conversations_waiting")).toBe(1);
-    expect(errors).toHaveLength(1);
+    expect(sample(text, "hourline_database_up")).toBe(0);
+    expect(reads).toEqual([undefined, new Error("database unreachable")]);
+  });
+
+  it("counts HTTP answers by route pattern and code, and times them", async () => {
+    const metrics = createHourlineMetrics();
+    metrics.httpAnswered("GET", "/api/agent/conversations/:id", 200, 0.003);
+    metrics.httpAnswered("GET", "/api/agent/conversations/:id", 200, 0.02);
+    metrics.httpAnswered("GET", "/api/agent/conversations/:id", 503, 0.001);
+    const text = await metrics.render();
+    const route = 'method="GET",route="/api/agent/conversations/:id"';
+    expect(sample(text, `hourline_http_requests_total{${route},code="200"}`)).toBe(2);
+    expect(sample(text, `hourline_http_requests_total{${route},code="503"}`)).toBe(1);
+    expect(sample(text, `hourline_http_request_duration_seconds_count{${route}}`)).toBe(3);
+    expect(sample(text, `hourline_http_request_duration_seconds_bucket{le="0.005",${route}}`)).toBe(
+      2,
+    );
+  });
+
+  it("says which build runs, and how much room DATA_DIR has", async () => {
+    const metrics = createHourlineMetrics({
+      build: { version: "1.2.3", commit: "abc123", node: "v20.0.0" },
+      dataDir: tmpdir(),
+    });
+    const text = await metrics.render();
+    expect(
+      sample(text, 'hourline_build_info{version="1.2.3",commit="abc123",node="v20.0.0"}'),
+    ).toBe(1);
+    const free = sample(text, "hourline_data_dir_free_bytes");
+    const size = sample(text, "hourline_data_dir_size_bytes");
+    expect(free).toBeGreaterThan(0);
+    expect(size).toBeGreaterThanOrEqual(free);
   });
 });

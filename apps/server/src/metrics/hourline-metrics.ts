@@ -6,7 +6,9 @@
  * refused) so a scrape reads numbers already in memory. Only the queues that live in the database
  * (conversations waiting for an answer, unsent mail) are read at scrape, with two bounded queries.
  */
+import { statfs } from "node:fs/promises";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { BuildInfo } from "../build-info";
 
 export type Side = "visitor" | "agent";
 
@@ -30,6 +32,11 @@ export interface HourlineMetrics {
   mailFailed(outcome: "retry" | "gave_up"): void;
   /** A request or frame refused by a limit; `limit` names the limit (a route, "socket_flood"). */
   refused(limit: string): void;
+  /**
+   * An HTTP request answered: `route` is the route's pattern (`/api/agent/conversations/:id`),
+   * never the URL, which may hold an address and would make a series per visitor.
+   */
+  httpAnswered(method: string, route: string, status: number, seconds: number): void;
   /** Reads the database's queues; called by the /metrics route before rendering. */
   setQueueReader(read: () => Promise<QueueState>): void;
   /**
@@ -56,15 +63,25 @@ const LISTING_EVERY_HANDLE = [
 /** Delivery is measured in milliseconds on one instance, tens of them across Redis. */
 const DELIVERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
+/** From a static file's fraction of a millisecond to a slow upload or a long search. */
+const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
 /** How old the database's queue figures may be when a scrape answers with them. */
 export const defaultQueueMaxAgeMs = 5_000;
 
 export function createHourlineMetrics({
   queueMaxAgeMs = defaultQueueMaxAgeMs,
-  onQueueReadError = () => undefined,
+  onQueueRead = () => undefined,
+  build,
+  dataDir,
 }: {
   queueMaxAgeMs?: number | undefined;
-  onQueueReadError?: ((error: unknown) => void) | undefined;
+  /** After each read of the queues: no argument when it succeeded, the error when it failed. */
+  onQueueRead?: ((error?: unknown) => void) | undefined;
+  /** hourline_build_info's labels. */
+  build?: BuildInfo | undefined;
+  /** DATA_DIR, whose file system's free space is exposed (read at scrape, one statfs call). */
+  dataDir?: string | undefined;
 } = {}): HourlineMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -132,19 +149,76 @@ export function createHourlineMetrics({
     registers: [registry],
   });
 
+  if (build) {
+    new Gauge({
+      name: "hourline_build_info",
+      help: "The build this instance runs (always 1): server version, commit, Node.js version",
+      labelNames: ["version", "commit", "node"] as const,
+      registers: [registry],
+    }).set({ version: build.version, commit: build.commit, node: build.node }, 1);
+  }
+
+  const httpRequests = new Counter({
+    name: "hourline_http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status code (errors: code 5xx)",
+    labelNames: ["method", "route", "code"] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: "hourline_http_request_duration_seconds",
+    help: "From a request's arrival to its answer, by method and route pattern",
+    labelNames: ["method", "route"] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  // One child per label set, looked up by one string: prom-client would hash the labels again at
+  // every request otherwise. The sets are few (routes x methods x codes), so the maps stay small.
+  const requestCounters = new Map<string, { inc(): void }>();
+  const durations = new Map<string, { observe(value: number): void }>();
+
+  if (dataDir) {
+    new Gauge({
+      name: "hourline_data_dir_free_bytes",
+      help: "Bytes available to the server on DATA_DIR's file system",
+      registers: [registry],
+      async collect() {
+        const fs = await statfs(dataDir).catch(() => undefined);
+        if (fs) this.set(fs.bavail * fs.bsize);
+      },
+    });
+    new Gauge({
+      name: "hourline_data_dir_size_bytes",
+      help: "Size of DATA_DIR's file system",
+      registers: [registry],
+      async collect() {
+        const fs = await statfs(dataDir).catch(() => undefined);
+        if (fs) this.set(fs.blocks * fs.bsize);
+      },
+    });
+  }
+
   let readQueues: (() => Promise<QueueState>) | undefined;
+  // Exists once there is a database to read (setQueueReader): a 0 before that would say "down".
+  let databaseUp: Gauge | undefined;
   let queues: { state: QueueState; readAt: number } | undefined;
   let reading: Promise<void> | undefined;
   // A read is dated by the scrape that started it (the figures are as of then), on the clock
   // render() is given, so the max age is measured on one clock.
+  let readingSince = 0;
   const readNow = (startedAt: number) => {
     const read = readQueues;
     if (!read) return Promise.resolve();
+    if (!reading) readingSince = startedAt;
     reading ??= read()
       .then((state) => {
         queues = { state, readAt: startedAt };
+        databaseUp?.set(1);
+        onQueueRead();
       })
-      .catch(onQueueReadError)
+      .catch((error: unknown) => {
+        databaseUp?.set(0);
+        onQueueRead(error ?? new Error("the queues could not be read"));
+      })
       .finally(() => {
         reading = undefined;
       });
@@ -162,8 +236,28 @@ export function createHourlineMetrics({
     messageDelivered: (to, seconds) => delivery.observe({ to }, Math.max(0, seconds)),
     mailFailed: (outcome) => mailFailures.inc({ outcome }),
     refused: (limit) => refusals.inc({ limit }),
+    httpAnswered(method, route, status, seconds) {
+      const key = `${method} ${route}`;
+      let duration = durations.get(key);
+      if (!duration) durations.set(key, (duration = httpDuration.labels(method, route)));
+      duration.observe(seconds);
+      const counterKey = `${key} ${status}`;
+      let counter = requestCounters.get(counterKey);
+      if (!counter) {
+        requestCounters.set(
+          counterKey,
+          (counter = httpRequests.labels(method, route, String(status))),
+        );
+      }
+      counter.inc();
+    },
     setQueueReader(read) {
       readQueues = read;
+      databaseUp ??= new Gauge({
+        name: "hourline_database_up",
+        help: "1 when this instance's latest read of the database (at scrape, at most the queue figures' age ago) succeeded, else 0",
+        registers: [registry],
+      });
     },
     setRedisProbe(connected) {
       redisProbe = connected;
@@ -182,6 +276,9 @@ export function createHourlineMetrics({
         if (!queues || queueMaxAgeMs === 0) await readNow(now);
         else if (now - queues.readAt >= queueMaxAgeMs) void readNow(now);
       }
+      // A read that hangs (a database that stopped answering without closing the connection)
+      // counts as down once it is older than the figures may be.
+      if (reading && now - readingSince > queueMaxAgeMs) databaseUp?.set(0);
       if (queues) {
         const q = queues.state;
         waiting.set(q.waitingConversations);

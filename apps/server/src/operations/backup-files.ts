@@ -102,8 +102,24 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`${dir} is not a backup: it has no ${MANIFEST}.`);
   }
-  const parsed = manifestSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new BackupError(`${join(dir, MANIFEST)} is not a backup manifest.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BackupError(
+      `${join(dir, MANIFEST)} is damaged (not complete JSON): the backup cannot be checked, so ` +
+        "it is not restored. Use another copy of this backup, or another backup.",
+    );
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new BackupError(
+      `${join(dir, MANIFEST)} is not a backup manifest (${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(top)"}: ${i.message}`)
+        .join("; ")}).`,
+    );
+  }
   return parsed.data;
 }
 

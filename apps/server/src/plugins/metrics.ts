@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { apiError } from "@hourline/contracts/api-error";
 import fp from "fastify-plugin";
+import { buildInfo } from "../build-info";
 import { createHourlineMetrics, type HourlineMetrics } from "../metrics/hourline-metrics";
 import { readQueueState } from "../repositories/operations-metrics";
 
@@ -22,6 +23,10 @@ export interface MetricsPluginOptions {
   token: string | undefined;
   /** Tests read the database's queues at every scrape (0). */
   queueMaxAgeMs?: number | undefined;
+  /** DATA_DIR, whose free space is exposed. */
+  dataDir?: string | undefined;
+  /** Told how each read of the database's queues went (logged where the state changes). */
+  onDatabase?: ((reachable: boolean, error?: unknown) => void) | undefined;
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -39,15 +44,19 @@ export default fp<MetricsPluginOptions>(
   async (app, options) => {
     const metrics = createHourlineMetrics({
       queueMaxAgeMs: options.queueMaxAgeMs,
-      onQueueReadError: (err) => app.log.warn({ err }, "metrics: the queues could not be read"),
+      onQueueRead: (err) => options.onDatabase?.(err === undefined, err),
+      build: buildInfo,
+      dataDir: options.dataDir,
     });
     const db = app.database.db;
     metrics.setQueueReader(() => readQueueState(db));
     app.decorate("metrics", metrics);
 
-    // Every 429 the HTTP side answers (the API's limits, socket upgrades refused as too many),
-    // named by its route pattern, never by the URL (which may hold an address).
+    // Every answer by its route pattern (a request no route matched is "unmatched"); the same
+    // hook counts the 429s.
     app.addHook("onResponse", async (request, reply) => {
+      const route = request.routeOptions.url ?? "unmatched";
+      metrics.httpAnswered(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       if (reply.statusCode === 429) metrics.refused(request.routeOptions.url ?? "unknown");
     });
 

@@ -313,7 +313,11 @@ describe("caching, compression and headers", () => {
 
 describe("health", () => {
   it("answers /healthz and /readyz", async () => {
-    expect((await app.inject({ url: "/healthz" })).json()).toEqual({ status: 200 });
+    expect((await app.inject({ url: "/healthz" })).json()).toEqual({
+      status: 200,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      commit: expect.any(String),
+    });
     expect((await app.inject({ url: "/readyz" })).json()).toEqual({ status: 200 });
   });
 });
