@@ -18,6 +18,7 @@ export const nodeLineSuites = [
   "apps/server/test/retention.test.ts",
   // The processes: the bundled server and the commands, started, stopped, killed and resumed.
   "apps/server/test/server-process.test.ts",
+  "apps/server/test/process-log.test.ts",
   "apps/server/test/chat-crash.test.ts",
   "apps/server/test/backup-restore.test.ts",
   "apps/server/src/cli/agent-create.test.ts",
