@@ -42,7 +42,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: baseUrl,
-    trace: "retain-on-failure",
+    // Recording a trace costs every passing test about a fifth of its time: it is recorded when a
+    // failed test runs again (CI retries once), which is when it is read.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
