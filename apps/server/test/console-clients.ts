@@ -38,8 +38,11 @@ export const INCORRECT = {
 /**
  * A chat server for console tests on SQLite, or on PostgreSQL in a fresh schema that close() drops.
  */
-export function startConsoleServer(store: { pg: boolean }): Promise<ChatServer> {
-  return startChatServerOn(store, CONSOLE_ENV);
+export function startConsoleServer(
+  store: { pg: boolean },
+  options: { dataDir?: string } = {},
+): Promise<ChatServer> {
+  return startChatServerOn(store, CONSOLE_ENV, options);
 }
 
 let lastIp = 0;

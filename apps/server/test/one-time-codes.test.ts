@@ -113,7 +113,26 @@ for (const store of stores) {
       expect(reuse.body).toMatchObject({ error: { code: "otp_expired" } });
     });
 
-    it("expires after 10 minutes", async () => {
+    it("expires after 10 minutes: valid just inside the edge, refused just outside", async () => {
+      const inside = uniqueEmail();
+      const kept = await requestCode(new Browser(server), inside);
+      const stored = await server.app.database.db
+        .selectFrom("chat_otp_codes")
+        .select(["created_at", "expires_at"])
+        .where("email", "=", inside)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.expires_at) - Number(stored.created_at)).toBe(10 * 60_000);
+      await server.app.database.db
+        .updateTable("chat_otp_codes")
+        .set({ expires_at: Date.now() + 2_000 })
+        .where("email", "=", inside)
+        .execute();
+      const inTime = await new Browser(server).post("/api/client/verify_otp", {
+        email: inside,
+        otp: kept,
+      });
+      expect(inTime.status).toBe(200);
+
       const email = uniqueEmail();
       const code = await requestCode(new Browser(server), email);
       await server.app.database.db
@@ -221,6 +240,27 @@ for (const store of stores) {
       expect(retry).toBeGreaterThan(55);
       expect(retry).toBeLessThanOrEqual(60);
       expect(again.body).toMatchObject({ status: 429, error: { code: "rate_limited" } });
+    });
+
+    it("caps code checks at 30 per IP in 15 minutes: the 30th is checked, the 31st waits 15 min", async () => {
+      // A server of its own, so no other test's checks count against this IP.
+      const other = await startChatServerOn(store, {}, { sink: server.sink });
+      try {
+        const browser = new Browser(other);
+        const email = uniqueEmail();
+        for (let i = 1; i <= 30; i++) {
+          const answer = await browser.post("/api/client/verify_otp", { email, otp: "000000" });
+          expect(answer.status, `check ${i}`).toBe(400);
+        }
+        const refused = await browser.post("/api/client/verify_otp", { email, otp: "000000" });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({ error: { code: "rate_limited" } });
+        const retry = Number(refused.headers.get("retry-after"));
+        expect(retry).toBeGreaterThan(15 * 60 - 60);
+        expect(retry).toBeLessThanOrEqual(15 * 60);
+      } finally {
+        await other.close();
+      }
     });
 
     it("caps codes per e-mail per hour", async () => {

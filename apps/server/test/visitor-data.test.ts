@@ -20,6 +20,11 @@ import {
   startConsoleServer,
   uploadImage,
 } from "./console-clients";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { newUploadName } from "../src/chat/upload-name";
+import { uploadsDir } from "../src/chat/upload-store";
 import { solid } from "./image-fixtures";
 import { postgresFor, stores } from "./helpers";
 
@@ -93,10 +98,11 @@ describe.each(stores)("a visitor's data on $name", (store) => {
   const other = "olu.ade@harbour.example";
   let mara: Awaited<ReturnType<typeof busyVisitor>>;
   let olu: Awaited<ReturnType<typeof busyVisitor>>;
+  const dataDir = mkdtempSync(join(tmpdir(), "hourline-visitor-data-"));
 
   beforeAll(async () => {
     if (!run) return;
-    server = await startConsoleServer(store);
+    server = await startConsoleServer(store, { dataDir });
     admin = (await signIn(server, ADMIN.email, ADMIN.password)).browser;
     await addAgent(admin, {
       email: "agent@hourline.example",
@@ -107,7 +113,10 @@ describe.each(stores)("a visitor's data on $name", (store) => {
     mara = await busyVisitor(server, admin, email, "Our timesheets do not add up");
     olu = await busyVisitor(server, admin, other, "Leave requests for the night shift");
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it.runIf(run)("is for admins only: 401 signed out, 403 for an agent", async () => {
     const path = `/api/agent/visitors/${encodeURIComponent(email)}`;
@@ -190,6 +199,24 @@ describe.each(stores)("a visitor's data on $name", (store) => {
   it.runIf(run)("erases it: rows, image files, open sockets; the other visitor stays", async () => {
     const before = await admin.get(mara.url);
     expect(before.status).toBe(200);
+    // An image stored before migration 0006 keeps its bytes in a file under DATA_DIR/uploads.
+    const legacy = newUploadName("png");
+    const legacyPath = join(uploadsDir(dataDir), legacy);
+    mkdirSync(uploadsDir(dataDir), { recursive: true });
+    writeFileSync(legacyPath, await solid("png"));
+    await server.app.database.db
+      .insertInto("chat_uploads")
+      .values({
+        name: legacy,
+        conversation_id: mara.conversationId,
+        content_type: "image/png",
+        size: 100,
+        width: 40,
+        height: 20,
+        uploaded_by: `visitor:${email}`,
+        created_at: Date.now(),
+      })
+      .execute();
     const answer = await admin.delete(`/api/agent/visitors/${encodeURIComponent(email)}`);
     expect(answer.status).toBe(200);
     const erased = answer.body as VisitorEraseAnswer;
@@ -197,7 +224,7 @@ describe.each(stores)("a visitor's data on $name", (store) => {
       visitors: 1,
       conversations: 1,
       messages: 3,
-      images: 1,
+      images: 2,
       contact_messages: 1,
       chat_sessions: 1,
       one_time_codes: 1,
@@ -206,6 +233,7 @@ describe.each(stores)("a visitor's data on $name", (store) => {
     // The chat's session is gone: its socket is closed, the image is no longer served.
     expect((await mara.socket.closed).code).toBe(4401);
     expect((await fetchBytes(server, admin, mara.url)).status).toBe(404);
+    expect(existsSync(legacyPath)).toBe(false);
     const upload = await server.app.database.db.selectFrom("chat_uploads").select("name").execute();
     expect(upload).toHaveLength(1);
     // Only the other visitor's note is left.
@@ -238,7 +266,7 @@ describe.each(stores)("a visitor's data on $name", (store) => {
     ]);
     expect(entries[2]).toMatchObject({
       agent_name: ADMIN.name,
-      details: { conversations: 1, messages: 3, images: 1 },
+      details: { conversations: 1, messages: 3, images: 2 },
     });
     expect(JSON.stringify(entries)).not.toContain(email);
     const stored = await server.app.database.db.selectFrom("audit_log").selectAll().execute();
