@@ -15,7 +15,6 @@ import { chatLimits } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { WebSocket } from "ws";
 import { isAllowedUpgradeOrigin, originOf } from "../../auth/origin-check";
 import { TokenBucket } from "../../chat/token-bucket";
 import type { VisitorSession } from "../../plugins/visitor-sessions";
@@ -32,8 +31,10 @@ import {
   refuseUpgrade,
   socketFailed,
   upgradeRequired,
+  type ChatSocket,
   type ConnectionInit,
 } from "./socket-connection";
+import eventStreams from "./event-streams";
 import { HEARTBEAT_SLICES, createSocketRegistry } from "./socket-registry";
 
 export { closeCodes };
@@ -98,11 +99,11 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
    * written the 101 itself, so the response has nothing left to do and is let go.
    */
   function connectionInit(
-    socket: WebSocket,
+    socket: ChatSocket,
     request: FastifyRequest,
-    response: ServerResponse,
+    upgradeResponse?: ServerResponse,
   ): ConnectionInit & { context: ChatSocketContext } {
-    if (response.socket) response.detachSocket(response.socket);
+    if (upgradeResponse?.socket) upgradeResponse.detachSocket(upgradeResponse.socket);
     sequence += 1;
     return {
       socket,
@@ -174,7 +175,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       // The upgrade's own request id, so its lines read together with the upgrade's.
       request.log.info({ side: "visitor", sessionId: conn.sessionId }, "chat socket opened");
       // Frames are read from the start and handled once the socket is set up.
-      const ready = listen(conn);
+      const ready = listen(conn, socket);
       if (await conn.start()) ready();
     },
   );
@@ -213,7 +214,7 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         session.agent,
         session.sessionId,
       );
-      const ready = listen(conn);
+      const ready = listen(conn, socket);
       app.metrics.socketOpened("agent");
       request.log.info(
         { side: "agent", agentId: conn.agent.id, sessionId: conn.sessionId },
@@ -223,6 +224,17 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
       ready();
     },
   );
+
+  // ---------------------------------------------------------------------------------------------
+  // The HTTP fallback (server-sent events down, POST up) for networks that refuse the upgrade
+
+  await app.register(eventStreams, {
+    allowedOrigin,
+    rate,
+    socketLimits,
+    connectionInit,
+    clientSocketsKey,
+  });
 };
 
 export default chatSockets;

@@ -39,8 +39,21 @@ export interface ConnectionContext {
 
 export type ServerFrame = VisitorServerFrame | AgentServerFrame;
 
+/**
+ * What the chat needs of a connection's transport: a WebSocket, or the HTTP fallback's event
+ * stream (event-stream-socket.ts), which answers to the same calls.
+ */
+export interface ChatSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  ping(): void;
+  terminate(): void;
+}
+
 export interface ConnectionInit {
-  socket: WebSocket;
+  socket: ChatSocket;
   member: string;
   slice: number;
   bucket: TokenBucket;
@@ -64,7 +77,7 @@ export abstract class Connection {
   /** Frames are handled one after another, in the order they came (none before it is ready). */
   queue: Promise<void> = settledQueue;
 
-  readonly socket: WebSocket;
+  readonly socket: ChatSocket;
   /** This socket in the broker's presence sets: `<instanceId>:<sequence>`. */
   readonly member: string;
   readonly bucket: TokenBucket;
@@ -125,8 +138,8 @@ function connectionOf(socket: WebSocket): Connection | undefined {
  * Attaches `conn` to its socket and starts listening: frames are read at once (so nothing sent
  * during the set-up is lost) and handled in order once the returned function is called.
  */
-export function listen(conn: Connection): () => void {
-  const socket = conn.socket as WithConnection;
+export function listen(conn: Connection, webSocket: WebSocket): () => void {
+  const socket = webSocket as WithConnection;
   socket[connectionKey] = conn;
   // The plugin's error listener closes over the request and its reply: ours over neither.
   socket.removeAllListeners("error");
@@ -216,8 +229,8 @@ function uncorkAll(): void {
  * Writes out what is waiting in the socket's corked stream now: before `terminate()`, which would
  * otherwise drop it (a close frame with its code, the last error frame).
  */
-export function flush(socket: WebSocket): void {
-  const transport = (socket as WebSocket & WithTransport)._socket;
+export function flush(socket: ChatSocket): void {
+  const transport = (socket as ChatSocket & WithTransport)._socket;
   if (transport && corked.delete(transport)) transport.uncork();
 }
 
@@ -228,9 +241,9 @@ export function flush(socket: WebSocket): void {
  * chat's CPU time). The socket is corked at its first frame and uncorked once this turn's I/O has
  * been handled (setImmediate), so nothing waits longer than that.
  */
-export function send(socket: WebSocket, frame: ServerFrame): void {
+export function send(socket: ChatSocket, frame: ServerFrame): void {
   if (socket.readyState !== socket.OPEN) return;
-  const transport = (socket as WebSocket & WithTransport)._socket;
+  const transport = (socket as ChatSocket & WithTransport)._socket;
   if (transport && !corked.has(transport)) {
     if (corked.size === 0) setImmediate(uncorkAll);
     transport.cork();
@@ -239,7 +252,7 @@ export function send(socket: WebSocket, frame: ServerFrame): void {
   socket.send(JSON.stringify(frame));
 }
 
-function errorFrame(
+export function errorFrame(
   code: ErrorFrame["code"],
   message: string,
   clientId?: string | undefined,
@@ -247,7 +260,7 @@ function errorFrame(
   return { message_type: "error", code, message, ...(clientId ? { client_id: clientId } : {}) };
 }
 
-function clientIdOf(value: unknown): string | undefined {
+export function clientIdOf(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const id = (value as { client_id?: unknown }).client_id;
   return typeof id === "string" && id.length <= chatLimits.clientId ? id : undefined;
