@@ -18,6 +18,11 @@ export function nginxMissing(): string | null {
     : `nginx is not installed at ${NGINX_PATH} (apt-get install -y nginx)`;
 }
 
+export interface NginxOptions {
+  /** Answer every WebSocket upgrade with 403, as proxies that refuse them do. */
+  refuseUpgrades?: boolean;
+}
+
 export interface NginxUpstream {
   port: number;
   /** Used only while the others are down. */
@@ -29,7 +34,12 @@ export interface NginxUpstream {
  * `upstreams` (least_conn, as docs/deploy.md sets it up), listening on `port`; the access log is
  * `logs/access.log` in the prefix, in the masked format operators get.
  */
-export function nginxConfig(prefix: string, port: number, upstreams: NginxUpstream[]): string {
+export function nginxConfig(
+  prefix: string,
+  port: number,
+  upstreams: NginxUpstream[],
+  { refuseUpgrades = false }: NginxOptions = {},
+): string {
   const servers = upstreams
     .map((u) =>
       u.backup
@@ -58,7 +68,7 @@ ${servers}
     keepalive 8;
   }
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${port};${refuseUpgrades ? "\n    if ($http_upgrade) { return 403; }" : ""}
     include ${repo}/deploy/nginx/hourline-locations.conf;
   }
 }
@@ -69,6 +79,7 @@ ${servers}
 export function nginxPrefix(
   port: number,
   upstreams: NginxUpstream[],
+  options: NginxOptions = {},
 ): {
   prefix: string;
   conf: string;
@@ -77,7 +88,7 @@ export function nginxPrefix(
   const prefix = mkdtempSync(join(tmpdir(), "hourline-nginx-"));
   for (const dir of ["tmp", "logs"]) mkdirSync(join(prefix, dir));
   const conf = join(prefix, "nginx.conf");
-  writeFileSync(conf, nginxConfig(prefix, port, upstreams));
+  writeFileSync(conf, nginxConfig(prefix, port, upstreams, options));
   return { prefix, conf, args: ["-p", prefix, "-c", conf, "-e", `${prefix}/logs/error.log`] };
 }
 

@@ -10,18 +10,24 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
-import { NGINX_PATH, nginxMissing, nginxPrefix } from "../../../server/test/nginx-process";
+import {
+  NGINX_PATH,
+  nginxMissing,
+  nginxPrefix,
+  type NginxOptions,
+} from "../../../server/test/nginx-process";
 import { e2eAgent, e2ePort, smtpUrl } from "./e2e-env";
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const repo = resolve(import.meta.dirname, "../../../..");
 
-export const ports = {
-  nginx: e2ePort + 40,
-  redis: e2ePort + 41,
-  a: e2ePort + 42,
-  b: e2ePort + 43,
-};
+/** The ports of a stack whose numbers start at `base` (one stack per spec file, four each). */
+export function stackPorts(base: number) {
+  return { nginx: base, redis: base + 1, a: base + 2, b: base + 3 };
+}
+export type StackPorts = ReturnType<typeof stackPorts>;
+
+export const ports = stackPorts(e2ePort + 40);
 export const nginxUrl = `http://127.0.0.1:${ports.nginx}`;
 
 /** Why the stack cannot be had here (nginx, PostgreSQL or redis-server missing), or null. */
@@ -93,7 +99,11 @@ export interface Stack {
  * every browser request goes to A and an agent connected to B is on the other instance for
  * certain; when A stops, nginx sends everybody to B.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(
+  ports: StackPorts = stackPorts(e2ePort + 40),
+  nginxOptions: NginxOptions = {},
+): Promise<Stack> {
+  const nginxUrl = `http://127.0.0.1:${ports.nginx}`;
   const prefix = mkdtempSync(join(tmpdir(), "hourline-stack-"));
   const prefixes: string[] = [];
   const database = `t_nginx_${Date.now().toString(36)}`;
@@ -150,7 +160,11 @@ export async function startStack(): Promise<Stack> {
     const b = await instance("b");
 
     // B is a backup: see above.
-    const front = nginxPrefix(ports.nginx, [{ port: ports.a }, { port: ports.b, backup: true }]);
+    const front = nginxPrefix(
+      ports.nginx,
+      [{ port: ports.a }, { port: ports.b, backup: true }],
+      nginxOptions,
+    );
     prefixes.push(front.prefix);
     const nginx = new Child(
       "nginx",

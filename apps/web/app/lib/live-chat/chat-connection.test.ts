@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChatConnection, type ConnectionStatus } from "./chat-connection";
-import { fakeBrowser } from "./fake-browser.test-support";
+import { FakeSocket, fakeBrowser } from "./fake-browser.test-support";
 
 function connection() {
   const browser = fakeBrowser();
@@ -139,5 +139,101 @@ describe("ChatConnection", () => {
     vi.advanceTimersByTime(60_000);
     expect(browser.sockets).toHaveLength(1);
     expect(conn.current.kind).toBe("stopped");
+  });
+});
+
+describe("ChatConnection with the HTTP fallback", () => {
+  function withFallback(timing: { firstFrameMs?: number } = {}) {
+    const browser = fakeBrowser();
+    const fallbacks: FakeSocket[] = [];
+    browser.env.createFallback = (url) => {
+      const socket = new FakeSocket(url);
+      fallbacks.push(socket);
+      return socket;
+    };
+    const frames: unknown[] = [];
+    let opens = 0;
+    const conn = new ChatConnection(
+      "wss://site/ws/support/a%40b.example/",
+      browser.env,
+      {
+        onStatus: () => undefined,
+        onOpen: () => opens++,
+        onFrame: (f) => frames.push(f),
+        onClose: () => undefined,
+      },
+      { openMs: 8000, retrySocketMs: 60_000, ...timing },
+    );
+    return { browser, fallbacks, conn, frames, opens: () => opens };
+  }
+
+  it("switches to the fallback at once when the upgrade is refused, on the /sse/ address", () => {
+    const { browser, fallbacks, conn, frames } = withFallback();
+    conn.start();
+    browser.last.drop(1006);
+    expect(fallbacks).toHaveLength(1);
+    expect(fallbacks[0]?.url).toBe("https://site/sse/support/a%40b.example/");
+    expect(conn.transport).toBe("http");
+    fallbacks[0]?.open();
+    expect(conn.current).toEqual({ kind: "open" });
+    expect(conn.send({ a: 1 })).toBe(true);
+    expect(fallbacks[0]?.sent).toEqual([{ a: 1 }]);
+    fallbacks[0]?.receive({ message_type: "ack", client_id: "x", id: 1 });
+    expect(frames).toEqual([{ message_type: "ack", client_id: "x", id: 1 }]);
+  });
+
+  it("gives a socket that neither opens nor speaks up for the fallback", () => {
+    const hanging = withFallback();
+    hanging.conn.start();
+    vi.advanceTimersByTime(7999);
+    expect(hanging.fallbacks).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(hanging.browser.last.closedWith).toBe(4000);
+    expect(hanging.fallbacks).toHaveLength(1);
+
+    const silent = withFallback({ firstFrameMs: 5000 });
+    silent.conn.start();
+    silent.browser.last.open();
+    vi.advanceTimersByTime(5000);
+    expect(silent.fallbacks).toHaveLength(1);
+
+    const speaking = withFallback({ firstFrameMs: 5000 });
+    speaking.conn.start();
+    speaking.browser.last.open();
+    speaking.browser.last.receive({ message_type: "presence", agents_online: true });
+    vi.advanceTimersByTime(60_000);
+    expect(speaking.fallbacks).toHaveLength(0);
+    expect(speaking.conn.transport).toBe("websocket");
+  });
+
+  it("stays on the fallback across its reconnects and moves back once a socket answers", () => {
+    const { browser, fallbacks, conn, frames, opens } = withFallback({ firstFrameMs: 5000 });
+    conn.start();
+    browser.last.drop(1006);
+    fallbacks[0]?.open();
+    // The stream drops: the next attempt is the fallback again, after the backoff.
+    fallbacks[0]?.drop(1006);
+    vi.advanceTimersByTime(750);
+    expect(fallbacks).toHaveLength(2);
+    fallbacks[1]?.open();
+    expect(opens()).toBe(2);
+    // A minute on: a socket is tried in the background; refused, the next try waits twice as long.
+    const sockets = browser.sockets.length;
+    vi.advanceTimersByTime(60_000);
+    expect(browser.sockets.length).toBe(sockets + 1);
+    browser.last.drop(1006);
+    expect(conn.transport).toBe("http");
+    vi.advanceTimersByTime(119_999);
+    expect(browser.sockets.length).toBe(sockets + 1);
+    vi.advanceTimersByTime(1);
+    // This one opens and speaks: it replaces the stream, whose frame still counts.
+    browser.last.open();
+    browser.last.receive({ message_type: "presence", agents_online: false });
+    expect(conn.transport).toBe("websocket");
+    expect(fallbacks[1]?.closedWith).toBe(1000);
+    expect(frames.at(-1)).toEqual({ message_type: "presence", agents_online: false });
+    expect(opens()).toBe(3);
+    expect(conn.send({ b: 2 })).toBe(true);
+    expect(browser.last.sent).toEqual([{ b: 2 }]);
   });
 });

@@ -92,12 +92,19 @@ export class ChatSession {
       if (after.messages !== before.messages) this.persistOutbox(after);
       if (after.unread !== before.unread) this.events.onUnread?.(after.unread);
     });
-    this.connection = new ChatConnection<VisitorFrame>(deps.socketUrl, deps.env, {
-      onStatus: (status) => this.dispatch({ type: "connection", status }),
-      onOpen: () => this.onOpen(),
-      onFrame: (frame) => this.onFrame(frame),
-      onClose: (info) => this.onClose(info),
-    });
+    this.connection = new ChatConnection<VisitorFrame>(
+      deps.socketUrl,
+      deps.env,
+      {
+        onStatus: (status) => this.dispatch({ type: "connection", status }),
+        onOpen: () => this.onOpen(),
+        onFrame: (frame) => this.onFrame(frame),
+        onClose: (info) => this.onClose(info),
+      },
+      // The server greets every visitor connection with a presence frame: a socket that opens
+      // but stays silent sits behind a proxy holding frames back, and the fallback takes over.
+      { firstFrameMs: 8000 },
+    );
     this.outbox = new LiveOutbox<PendingMessage>(
       {
         waiting: () => pendingMessages(this.state),
