@@ -33,6 +33,7 @@ import type { ContactUsOptions } from "./routes/api/support/contact-us";
 import healthRoutes from "./routes/health";
 import housekeeping, { type HousekeepingOptions } from "./plugins/housekeeping";
 import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
+import chatResume from "./routes/chat-resume";
 import sitePlugin from "./site/site-plugin";
 
 declare module "fastify" {
@@ -280,6 +281,7 @@ export async function buildApp(
     contactUs: options.contactUs,
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
+  await app.register(chatResume);
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
     publicUrl: config.publicUrl,

@@ -133,6 +133,8 @@ describe("visitor routes declare and keep their answers' schemas", () => {
     await stranger.get(path);
     await browser.get(`/api/support/get_message/${encodeURIComponent(uniqueEmail())}/`);
     await browser.get(`/api/support/conversations/${conversationId}`);
+    await browser.get("/api/support/session");
+    await stranger.get("/api/support/session");
     await browser.get("/api/support/conversations/999999");
     await stranger.get(`/api/support/conversations/${conversationId}`);
     agent.socket.close();

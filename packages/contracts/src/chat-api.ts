@@ -113,3 +113,15 @@ export const conversationStateAnswerSchema = z.extend(conversationStateSchema, {
   agents_online: z.boolean(),
 });
 export type ConversationStateAnswer = z.infer<typeof conversationStateAnswerSchema>;
+
+/**
+ * GET /api/support/session: who this browser's chat session proves, and the name they chat
+ * under, so a widget opened from a mail's link (GET /chat/resume) can pick the chat up without
+ * the form.
+ */
+export const chatSessionAnswerSchema = z.object({
+  status: z.literal(200),
+  email: z.string(),
+  username: z.string(),
+});
+export type ChatSessionAnswer = z.infer<typeof chatSessionAnswerSchema>;

@@ -23,6 +23,7 @@ import {
 import { listAgentMessagesAfter, listMessageRowsAfter } from "../repositories/chat-messages";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { mapCooperatively } from "./cooperative-map";
+import { newResumeLink } from "./resume-links";
 import { messageHtmlToText } from "./message-html";
 
 export interface FollowUpMailOptions {
@@ -73,7 +74,13 @@ export class FollowUpMail {
       return false;
     }
     const { lines, omitted } = await this.transcriptLines(conversationId);
+    const resume = newResumeLink(
+      this.options.publicUrl,
+      conversation.visitor_email,
+      conversationId,
+    );
     const mail = chatTranscriptMail({
+      chatUrl: resume.url,
       to: conversation.visitor_email,
       visitorName: conversation.visitor_name,
       startedAt: conversation.started_at,
@@ -84,6 +91,7 @@ export class FollowUpMail {
     const now = Date.now();
     const queued = await this.db.transaction().execute(async (trx) => {
       if (!(await claimTranscriptMail(trx, conversationId, now))) return false;
+      await resume.store(trx, now);
       await enqueueMail(trx, mail, now);
       return true;
     });
@@ -166,12 +174,17 @@ export class FollowUpMail {
     const texts = await mapCooperatively(unseen, (m) =>
       messageHtmlToText(m.message, { stored: true }),
     );
+    const resume = newResumeLink(
+      this.options.publicUrl,
+      conversation.visitor_email,
+      conversationId,
+    );
     const mail = chatMissedReplyMail({
       to: conversation.visitor_email,
       visitorName: conversation.visitor_name,
       agentName: last.sender_username,
       replyText: texts.join("\n\n"),
-      chatUrl: `${this.options.publicUrl}/help?chat=open`,
+      chatUrl: resume.url,
     });
     const now = Date.now();
     const sent = await this.db.transaction().execute(async (trx) => {
@@ -182,6 +195,7 @@ export class FollowUpMail {
         quietMs: this.options.missedReplyQuietMs,
       });
       if (!claimed) return false;
+      await resume.store(trx, now);
       await enqueueMail(trx, mail, now);
       return true;
     });

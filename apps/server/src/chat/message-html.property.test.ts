@@ -112,6 +112,7 @@ describe("message HTML under hostile input", () => {
             startedAt: 0,
             endedAt: 1,
             lines: [transcriptLine({ author: "Visitor", fromVisitor: true, at: 0, text })],
+            chatUrl: "https://hourline.example/chat/resume?token=t",
           }),
         );
         timed("the missed-reply mail", () =>
@@ -120,7 +121,7 @@ describe("message HTML under hostile input", () => {
             visitorName: "Visitor",
             agentName: "Agent",
             replyText: text,
-            chatUrl: "https://hourline.example/help?chat=open",
+            chatUrl: "https://hourline.example/chat/resume?token=t",
           }),
         );
       }),

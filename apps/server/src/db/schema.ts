@@ -203,11 +203,24 @@ export interface AuditLogTable {
   details: string;
 }
 
+/** Links back into a chat from a mail (GET /chat/resume): single use, 7 days. */
+export interface ChatResumeTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token; the token itself is only in the mail. */
+  token_hash: string;
+  email: string;
+  conversation_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
   chat_otp_codes: ChatOtpCodesTable;
+  chat_resume_tokens: ChatResumeTokensTable;
   visitor_sessions: VisitorSessionsTable;
   chat_visitors: ChatVisitorsTable;
   chat_conversations: ChatConversationsTable;

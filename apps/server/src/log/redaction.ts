@@ -32,6 +32,8 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf("=");
       if (eq === -1) return holdsAddress(pair) ? "[email]" : pair;
+      // A mail's link back into the chat carries a token that signs in: never logged.
+      if (pair.slice(0, eq) === "token") return "token=[token]";
       return holdsAddress(pair.slice(eq + 1)) ? `${pair.slice(0, eq)}=[email]` : pair;
     })
     .join("&");

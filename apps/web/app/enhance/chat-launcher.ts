@@ -4,7 +4,7 @@
  * island imported on the first press; focusing the launcher starts the download early, and a chat
  * that was running in this tab before a reload is brought back at once.
  */
-import { hasActiveChat } from "~/features/support-chat/launcher/launcher-state";
+import { chatRequestOf, hasActiveChat } from "~/features/support-chat/launcher/launcher-state";
 import type * as ChatIslandModule from "~/features/support-chat/launcher/support-chat-widget-island";
 import { tabStorage } from "~/lib/live-chat/browser-storage";
 
@@ -51,5 +51,7 @@ export function enhanceChatLauncher(root: Document) {
   launcher.addEventListener("focus", () => void loadChat().catch(() => undefined), {
     once: true,
   });
-  if (hasActiveChat(tabStorage() ?? undefined)) void loadChat().catch(() => undefined);
+  // A mail's link back into the chat: the chat opens by itself.
+  if (chatRequestOf(location.search)) open(launcher);
+  else if (hasActiveChat(tabStorage() ?? undefined)) void loadChat().catch(() => undefined);
 }

@@ -183,6 +183,8 @@ export interface TranscriptInput {
   lines: TranscriptLine[];
   /** How many earlier messages were left out to keep the mail deliverable. */
   omitted?: number;
+  /** The visitor's link back into the chat (GET /chat/resume). */
+  chatUrl: string;
 }
 
 /** Times in the transcript: UTC, stated, since we do not know the visitor's zone. */
@@ -233,7 +235,10 @@ export function chatTranscriptMail(input: TranscriptInput): OutgoingMail {
       html: lines.map((l) => l.html).join("\n"),
       quote: true,
     },
-    { text: "Reply to our support address any time if something is still open." },
+    {
+      text: `Something still open? Chat with us again (this link signs you in once, for 7 days): ${input.chatUrl}`,
+      html: `Something still open? ${link(input.chatUrl, "Chat with us again")}: this link signs you in once, for 7 days. Or reply to our support address any time.`,
+    },
   ]);
   return { kind: "chat_transcript", to: input.to, subject, text, html, eraseAfterSend: true };
 }

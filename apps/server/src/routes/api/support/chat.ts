@@ -7,10 +7,12 @@ import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-erro
 import {
   chatEmailBodySchema,
   chatUserSchema,
+  chatSessionAnswerSchema,
   checkChatEmailAnswerSchema,
   conversationStateAnswerSchema,
   registerBodySchema,
   type ChatEmailBody,
+  type ChatSessionAnswer,
   type ChatUser,
   type ConversationStateAnswer,
   type RegisterBody,
@@ -20,6 +22,7 @@ import { normalizeEmail } from "@hourline/contracts/email-address";
 import { cleanVisitorContext, describeUserAgent } from "@hourline/contracts/visitor-context";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { maskEmail } from "../../../log/redaction";
+import { findChatVisitor } from "../../../repositories/chat-visitors";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
 import { sendRetryLater } from "../rate-limited-error";
 
@@ -142,6 +145,30 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
         );
       }
       return app.conversationRules.visitorMessages(session.email, Number(after ?? 0));
+    },
+  );
+
+  app.get(
+    "/session",
+    {
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: { response: { 200: chatSessionAnswerSchema, "4xx": apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const session = await requireVisitor(request, reply);
+      if (!session) return reply;
+      const visitor = await findChatVisitor(app.database.db, session.email);
+      if (!visitor) {
+        return reply
+          .code(404)
+          .send(apiError(404, "not_found", "There is no chat for this address yet."));
+      }
+      const answer: ChatSessionAnswer = {
+        status: 200,
+        email: visitor.email,
+        username: visitor.name,
+      };
+      return answer;
     },
   );
 

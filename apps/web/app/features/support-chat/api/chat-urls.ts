@@ -6,6 +6,7 @@ export const chatEndpoints = {
   verifyCode: "/api/client/verify_otp",
   register: "/api/support/register",
   upload: "/api/support/upload",
+  session: "/api/support/session",
 } as const;
 
 /** The open conversation's messages, optionally only those after a known id. */

@@ -13,7 +13,8 @@ import { socketUrl } from "../api/chat-urls";
 import { fetchChatMessages } from "../api/fetch-chat-messages";
 import { fetchConversationState } from "../api/fetch-conversation-state";
 import { registerChatVisitor } from "../api/register-chat-visitor";
-import { launcherButtonId, launcherStore } from "../launcher/launcher-state";
+import { fetchChatSession } from "../api/fetch-chat-session";
+import { chatRequestOf, launcherButtonId, launcherStore } from "../launcher/launcher-state";
 import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { ChatSession } from "../model/chat-session";
@@ -35,7 +36,9 @@ export function SupportChatWidget() {
     launcherStore.get,
   );
   const [view, setView] = useState<View>(() =>
-    loadActiveChat(tabStorage()) ? { kind: "resuming" } : { kind: "form", focusName: false },
+    loadActiveChat(tabStorage()) || chatRequestOf(window.location.search) === "resume"
+      ? { kind: "resuming" }
+      : { kind: "form", focusName: false },
   );
   const registration = useRegistration((user, transcript) => startChat(user, transcript));
 
@@ -78,30 +81,62 @@ export function SupportChatWidget() {
   // A chat that was running before a reload: resume its conversation (register resumes the open
   // one) and send what was typed but not yet delivered.
   useEffect(() => {
-    const active = loadActiveChat(tabStorage());
-    if (!active) return;
     let cancelled = false;
-    void registerChatVisitor({
-      username: active.username,
-      email: active.email,
-      ...(active.transcript ? { transcript: true } : {}),
-    }).then((outcome) => {
+    const request = chatRequestOf(window.location.search);
+    if (request) {
+      // The link's word is read once: a reload or a shared address does not repeat it.
+      const url = new URL(window.location.href);
+      url.searchParams.delete("chat");
+      window.history.replaceState(window.history.state, "", url);
+    }
+    void (async () => {
+      let active = loadActiveChat(tabStorage());
+      // Opened from a mail's link, which signed this browser in: the chat picks up from there.
+      if (!active && request === "resume") {
+        const who = await fetchChatSession();
+        if (who) {
+          active = { ...who, transcript: false };
+          saveActiveChat(tabStorage(), active);
+        }
+      }
       if (cancelled) return;
-      if (outcome.kind === "registered") {
-        startChat(outcome.user, active.transcript);
+      if (!active) {
+        if (request) {
+          registration.reset({
+            name: "",
+            email: "",
+            message:
+              "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
+          });
+          setView({ kind: "form", focusName: false });
+        }
         return;
       }
-      saveActiveChat(tabStorage(), null);
-      registration.reset({
-        name: active.username,
+      await resume(active);
+    })();
+    async function resume(active: { username: string; email: string; transcript: boolean }) {
+      return registerChatVisitor({
+        username: active.username,
         email: active.email,
-        message:
-          outcome.kind === "unverified"
-            ? registrationTexts.verifyAgain
-            : "We could not reopen your conversation. Please start the chat again.",
+        ...(active.transcript ? { transcript: true } : {}),
+      }).then((outcome) => {
+        if (cancelled) return;
+        if (outcome.kind === "registered") {
+          startChat(outcome.user, active.transcript);
+          return;
+        }
+        saveActiveChat(tabStorage(), null);
+        registration.reset({
+          name: active.username,
+          email: active.email,
+          message:
+            outcome.kind === "unverified"
+              ? registrationTexts.verifyAgain
+              : "We could not reopen your conversation. Please start the chat again.",
+        });
+        setView({ kind: "form", focusName: false });
       });
-      setView({ kind: "form", focusName: false });
-    });
+    }
     return () => {
       cancelled = true;
     };

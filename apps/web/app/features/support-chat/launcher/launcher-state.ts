@@ -62,3 +62,14 @@ export function hasActiveChat(storage: Pick<Storage, "getItem"> | undefined): bo
     return false;
   }
 }
+
+/**
+ * What a mail's link asked of the chat (GET /chat/resume lands on `?chat=resume`, or on
+ * `?chat=link-expired` when the link was spent): read once, and taken out of the address bar.
+ */
+export type ChatRequest = "resume" | "link-expired";
+
+export function chatRequestOf(search: string): ChatRequest | null {
+  const asked = new URLSearchParams(search).get("chat");
+  return asked === "resume" || asked === "link-expired" ? asked : null;
+}
