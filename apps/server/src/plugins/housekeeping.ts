@@ -9,6 +9,7 @@
  */
 import fp from "fastify-plugin";
 import { deleteExpiredAgentSessions } from "../repositories/agent-sessions";
+import { deleteExpiredResumeTokens } from "../repositories/chat-resume-tokens";
 import { deleteStaleAttemptCounters } from "../repositories/attempt-counters";
 import { createUploadStore } from "../chat/upload-store";
 import { applyRetention, DAY_MS } from "../operations/retention";
@@ -52,6 +53,7 @@ export default fp<HousekeepingOptions>(
         }),
         agentSessions: await deleteExpiredAgentSessions(db, now),
         attemptCounters: await deleteStaleAttemptCounters(db, now - COUNTER_KEEP_MS),
+        resumeTokens: await deleteExpiredResumeTokens(db, now),
       };
       if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, "pruned old rows");
     };
