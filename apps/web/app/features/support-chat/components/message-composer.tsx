@@ -90,7 +90,8 @@ export function MessageComposer({
         <SendButton label="Send message" />
       </form>
       <p id="chat-editor-hint" className="mt-2 text-xs text-muted">
-        Enter sends, Shift+Enter starts a new line.{" "}
+        {/* Touch screens have no Shift+Enter to speak of: the hint is for keyboards only. */}
+        <span className="pointer-coarse:hidden">Enter sends, Shift+Enter starts a new line. </span>
         <span id="chat-image-hint">{uploadMessages.limit}</span>
       </p>
       <ImageUploadNotes upload={image} uploadingText="Uploading your image…" />
