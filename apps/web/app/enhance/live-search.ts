@@ -30,7 +30,12 @@ export function enhanceLiveSearch(root: Document) {
         );
       return loading;
     };
-    input.addEventListener("focus", () => void start());
+    input.addEventListener("focus", () => {
+      void start();
+      // On a phone the page's header fills the screen: the box goes to the top, so the results
+      // appear in view as the visitor types (the header stays clear with scroll-padding-top).
+      if (matchMedia("(width < 48rem)").matches) input.scrollIntoView({ block: "start" });
+    });
     // "Chat with us" when nothing matches: it needs this script, so it shows only with it.
     const revealChat = () => {
       for (const chat of block.querySelectorAll<HTMLElement>("[data-search-chat]"))
