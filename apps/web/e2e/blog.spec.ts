@@ -120,7 +120,7 @@ test.describe("blog post", () => {
       "A practical guide to Kanban: columns, WIP limits and steady flow",
     );
     await expect(article.locator("time")).toHaveAttribute("datetime", "2025-10-22");
-    await expect(article.locator("time")).toHaveText("22 October 2025");
+    await expect(article.locator("time")).toHaveText("October 22, 2025");
     await expect(article).toContainText(/(?<!\d)\d+ min read/);
     await expect(article.getByRole("img", { name: /board with three columns/ })).toBeVisible();
     await expect(

@@ -46,13 +46,13 @@ test("company and legal pages carry their heading and real content at 1280 and 3
 });
 
 test.describe("what the pages say", () => {
-  test("terms: 10 sections with a table of contents, dated 28 March 2023, India, 30 days", async ({
+  test("terms: 10 sections with a table of contents, dated as every policy, India, 30 days", async ({
     page,
   }) => {
     await page.goto("/terms");
     const main = page.locator("main");
-    await expect(main.getByText("Last updated 28 March 2023")).toBeVisible();
-    await expect(main.locator("time")).toHaveAttribute("datetime", "2023-03-28");
+    await expect(main.getByText("Last updated November 28, 2026")).toBeVisible();
+    await expect(main.locator("time")).toHaveAttribute("datetime", "2026-11-28");
     const toc = main.getByRole("navigation", { name: "Contents" });
     await expect(toc.getByRole("link")).toHaveCount(10);
     await expect(main.getByRole("heading", { level: 2 })).toHaveCount(11); // contents + 10 sections

@@ -1,6 +1,6 @@
 /**
- * The contact page's cards and map. The map must cost nothing until it is scrolled to: no Leaflet
- * code, no tile request. Tile requests are answered here with a local PNG (or refused), so no test
+ * The contact page's cards and map. The map must cost nothing until the visitor asks for it, even
+ * scrolled into view: no Leaflet code, no tile request. Tile requests are answered here with a local PNG (or refused), so no test
  * depends on the internet.
  */
 import type { Page, Request } from "@playwright/test";
@@ -26,7 +26,7 @@ function recordRequests(page: Page): string[] {
 const isMapCode = (url: string) => /leaflet/i.test(new URL(url).pathname);
 
 test.describe("contact map", () => {
-  test("loads nothing until scrolled into view, then shows the marker and popup at zoom 10", async ({
+  test("loads nothing until asked, even in view, then shows the marker and popup at zoom 10", async ({
     page,
   }) => {
     const requests = recordRequests(page);
@@ -40,13 +40,18 @@ test.describe("contact map", () => {
     await page.waitForLoadState("networkidle");
 
     const box = page.locator("[data-map-status]");
+    await box.scrollIntoViewIfNeeded();
+    // In view and settled: the address card stands in, and nothing of the map has been fetched.
+    await page.waitForLoadState("networkidle");
     await expect(box).toHaveAttribute("data-map-status", "waiting");
-    expect(requests.filter(isMapCode), "Leaflet requested before scrolling").toEqual([]);
-    expect(tiles, "tiles requested before scrolling").toEqual([]);
+    await expect(box.locator("address")).toContainText(brand.address.street);
+    expect(requests.filter(isMapCode), "Leaflet requested unasked").toEqual([]);
+    expect(tiles, "tiles requested unasked").toEqual([]);
     await expect(page.locator(".leaflet-container")).toHaveCount(0);
 
-    await box.scrollIntoViewIfNeeded();
+    await box.getByRole("button", { name: "Show the map" }).click();
     await expect(box).toHaveAttribute("data-map-status", "ready");
+    await expect(page.getByRole("region", { name: /^Map of / })).toBeFocused();
     const marker = page.locator(".leaflet-marker-icon");
     await expect(marker).toBeVisible();
     await expect(marker).toHaveAttribute(
@@ -75,8 +80,9 @@ test.describe("contact map", () => {
     await page.route(mapTileHost, (route) => route.abort("internetdisconnected"));
     await page.goto("/contact-us");
     const box = page.locator("[data-map-status]");
-    await box.scrollIntoViewIfNeeded();
+    await box.getByRole("button", { name: "Show the map" }).click();
     await expect(box).toHaveAttribute("data-map-status", "failed");
+    await expect(box.getByRole("status")).toHaveText(/could not be loaded/);
     await expect(page.locator(".leaflet-container")).toHaveCount(0);
     await expect(box.locator("address")).toContainText(brand.address.street);
     const link = box.getByRole("link", { name: "Open in maps" });
@@ -94,10 +100,10 @@ test.describe("contact map", () => {
     const requests = recordRequests(page);
     await page.goto("/contact-us");
     await page.waitForLoadState("networkidle");
-    // The page learns it is offline a moment later: scrolling before then loads the map's code.
+    // The page learns it is offline a moment later: asking before then loads the map's code.
     await goOffline(page);
     const box = page.locator("[data-map-status]");
-    await box.scrollIntoViewIfNeeded();
+    await box.getByRole("button", { name: "Show the map" }).click();
     await expect(box).toHaveAttribute("data-map-status", "failed");
     await expect(box.getByRole("link", { name: "Open in maps" })).toBeVisible();
     expect(requests.filter(isMapCode)).toEqual([]);

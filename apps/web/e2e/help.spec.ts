@@ -57,6 +57,8 @@ test.describe("help search", () => {
       "href",
       "/contact-us",
     );
+    await expect(page.locator("[data-search-chat]")).toHaveText("Chat with us");
+    await expect(page.locator("[data-search-chat]")).toBeVisible();
     await searchBox(page).fill("");
     await expect(page).toHaveURL(/\/help$/);
     await expect(page.getByRole("status")).toHaveText("");

@@ -16,6 +16,12 @@
  *   between a component and what is next to it, met when its body or its white ring does, pixel
  *   by pixel.
  *
+ * - at 320, 360 and 768 px (touch widths): the layout holds: no sideways scrolling, no text cut
+ *   off by a box that hides its overflow or drawn outside the window, no word of an address or an
+ *   e-mail address broken across lines, and every link, button and field a finger can reach is
+ *   44x44 px or has 44x44 px of room to itself (WCAG 2.5.5's size, or its spacing alternative);
+ *   links inside running text are exempt, as WCAG exempts them.
+ *
  * Blog posts share one template: every post gets the page checks, the first one the floating
  * checks too.
  */
@@ -43,14 +49,190 @@ interface Viewport {
   page: boolean;
   /** The launcher's contrast over every section. */
   contrast: boolean;
+  /** Overflow, clipped text, broken addresses and tap targets (touch widths). */
+  layout: boolean;
+  /** The floating buttons' checks. */
+  floating: boolean;
 }
 
 const viewports: Viewport[] = [
-  { width: 375, height: 812, scheme: "dark", page: true, contrast: true },
-  { width: 768, height: 1024, scheme: "light", page: false, contrast: false },
-  { width: 1024, height: 768, scheme: "light", page: false, contrast: false },
-  { width: 1280, height: 800, scheme: "light", page: true, contrast: true },
+  {
+    width: 320,
+    height: 640,
+    scheme: "light",
+    page: false,
+    contrast: false,
+    layout: true,
+    floating: false,
+  },
+  {
+    width: 360,
+    height: 740,
+    scheme: "dark",
+    page: false,
+    contrast: false,
+    layout: true,
+    floating: false,
+  },
+  {
+    width: 375,
+    height: 812,
+    scheme: "dark",
+    page: true,
+    contrast: true,
+    layout: false,
+    floating: true,
+  },
+  {
+    width: 768,
+    height: 1024,
+    scheme: "light",
+    page: false,
+    contrast: false,
+    layout: true,
+    floating: true,
+  },
+  {
+    width: 1024,
+    height: 768,
+    scheme: "light",
+    page: false,
+    contrast: false,
+    layout: false,
+    floating: true,
+  },
+  {
+    width: 1280,
+    height: 800,
+    scheme: "light",
+    page: true,
+    contrast: true,
+    layout: false,
+    floating: true,
+  },
 ];
+
+/** The smallest target a finger hits reliably (WCAG 2.5.5), in CSS pixels. */
+const TAP_PX = 44;
+
+/**
+ * What breaks a touch-width layout, described: sideways scrolling, text cut off or drawn outside
+ * the window, an address or e-mail address broken inside a word, and targets too small and too close.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate((tap) => {
+    const found: string[] = [];
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
+    const shown = (el: Element) =>
+      el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+      !el.closest("[inert], .sr-only, [data-chat-launcher], [data-scroll-to-top]");
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (overflow > 0) found.push(`the page scrolls sideways by ${overflow}px`);
+
+    // Text: each text node's lines must lie within the window and within any box that clips it,
+    // unless that box scrolls (a wide table in its own scroller is fine).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || !node.textContent?.trim() || !shown(el)) continue;
+      if (el.closest("script, style, noscript, svg, [aria-hidden=true]")) continue;
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (rects.length === 0) continue;
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      let scroller = false;
+      for (let box: HTMLElement | null = el; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === "auto" || style.overflowX === "scroll") {
+          scroller = true;
+          break;
+        }
+        if (style.overflowX === "hidden" || style.overflowX === "clip") {
+          const b = box.getBoundingClientRect();
+          if (left < b.left - 1 || right > b.right + 1) {
+            found.push(`${name(el)} is cut off by ${name(box)}`);
+          }
+          break;
+        }
+      }
+      if (!scroller && (left < -1 || right > innerWidth + 1)) {
+        found.push(
+          `${name(el)} runs outside the window (${Math.round(left)}-${Math.round(right)}px)`,
+        );
+      }
+    }
+
+    // Addresses and e-mail addresses: every word on one line.
+    for (const el of document.querySelectorAll("address, a[href^='mailto:']")) {
+      if (!shown(el)) continue;
+      const text = el.textContent ?? "";
+      const nodes: Text[] = [];
+      const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = w.nextNode(); n; n = w.nextNode()) nodes.push(n as Text);
+      for (const n of nodes) {
+        for (const m of (n.textContent ?? "").matchAll(/\S+/g)) {
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1)
+            found.push(`"${m[0]}" breaks across lines in "${text.trim().slice(0, 40)}"`);
+        }
+      }
+    }
+
+    // Tap targets: 44x44, or a 44x44 square around the target's centre that meets no other target.
+    const targets = [
+      ...document.querySelectorAll<HTMLElement>(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab]",
+      ),
+    ].filter((el) => {
+      if (!shown(el)) return false;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      // A link inside running text is exempt (WCAG 2.5.5's inline exception).
+      if (el.tagName === "A" && getComputedStyle(el).display === "inline") {
+        const block = el.parentElement?.closest("p, li, dd, td, figcaption, blockquote");
+        if (
+          block &&
+          (block.textContent ?? "").trim().length > (el.textContent ?? "").trim().length + 2
+        )
+          return false;
+      }
+      return true;
+    });
+    const boxes = targets.map((el) => ({ el, box: el.getBoundingClientRect() }));
+    for (const { el, box } of boxes) {
+      if (box.width >= tap - 0.5 && box.height >= tap - 0.5) continue;
+      const cx = box.left + box.width / 2;
+      const cy = box.top + box.height / 2;
+      const area = {
+        left: cx - tap / 2,
+        right: cx + tap / 2,
+        top: cy - tap / 2,
+        bottom: cy + tap / 2,
+      };
+      const near = boxes.find(
+        (o) =>
+          o.el !== el &&
+          !o.el.contains(el) &&
+          !el.contains(o.el) &&
+          o.box.left < area.right &&
+          o.box.right > area.left &&
+          o.box.top < area.bottom &&
+          o.box.bottom > area.top,
+      );
+      if (near) {
+        found.push(
+          `${name(el)} is ${Math.round(box.width)}x${Math.round(box.height)}px and crowds ${name(near.el)}`,
+        );
+      }
+    }
+    return found;
+  }, TAP_PX);
+}
 
 /** The ring drawn around the launcher (app.css, .floating-button): 3 px of white, then 1 px. */
 const RING_PX = 4;
@@ -205,7 +387,7 @@ for (const { path, floating } of pages) {
     // Scrolling brings the contact page's map into view: its tiles are answered here.
     await answerMapTiles(page);
     for (const viewport of viewports) {
-      if (!viewport.page && !floating) continue;
+      if (!viewport.page && !viewport.layout && !(floating && viewport.floating)) continue;
       const at = `${path} at ${viewport.width}px (${viewport.scheme})`;
       await page.emulateMedia({ colorScheme: viewport.scheme });
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -223,7 +405,10 @@ for (const { path, floating } of pages) {
         await expectNoAxeViolations(page, { only: colourRules });
         await switchScheme(page, viewport.scheme);
       }
-      if (!floating) continue;
+      if (viewport.layout) {
+        expect(await layoutProblems(page), `${at}: the layout at a touch width`).toEqual([]);
+      }
+      if (!floating || !viewport.floating) continue;
       await expect(page.locator("[data-chat-launcher]")).toBeVisible();
       expect(await coveredControls(page, "hero"), `${at}, top`).toEqual([]);
       if (viewport.contrast) await expectLauncherStandsOut(page, at, viewport);

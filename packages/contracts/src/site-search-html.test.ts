@@ -58,8 +58,8 @@ describe("searchBlock", () => {
       expect(html).not.toContain("<script>");
       expect(html).toContain(escapeHtml(hostile));
       // Not one markup character of the query survives: the page has the structure it has for
-      // a harmless query that finds nothing either.
-      const harmless = searchBlock(data, "qqqq", true);
+      // the same words without the markup characters (which find the same documents).
+      const harmless = searchBlock(data, hostile.replace(/[<>"'&]/g, " "), true);
       for (const char of ["<", ">", '"', "'"]) {
         expect(count(html, char), char).toBe(count(harmless, char));
       }
@@ -98,6 +98,17 @@ describe("searchBlock", () => {
     expect(all.list).not.toContain("Show all");
     expect(searchResults(help, "").status.text).toBe("");
     expect(searchResults(help, "zeppelin").list).toContain("mailto:support@hourline.example");
+  });
+
+  it("offers the chat, a message and the e-mail when nothing matches", () => {
+    const none = searchResults(help, "zeppelin").list;
+    // The chat needs the page's script: the button comes hidden and the script shows it.
+    expect(none).toMatch(
+      /<button type="button" hidden data-search-chat="" [^>]*>Chat with us<\/button>/,
+    );
+    expect(none).toContain('href="/contact-us"');
+    expect(none).toContain("mailto:support@hourline.example");
+    expect(none).not.toContain("Every word has to appear");
   });
 });
 

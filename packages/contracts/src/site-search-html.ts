@@ -132,8 +132,10 @@ export function helpResults(
     return {
       status: { text: `Nothing matches “${query}”.`, className: statusClass },
       list:
-        `<div class="card mt-4 p-6"><p class="text-ink">Every word has to appear in an answer. Try fewer or shorter words, or one of the popular searches above. If the answer is not here yet, ask us: ` +
-        `<a href="/contact-us" class="font-semibold text-brand">send a message</a> or write to <a href="mailto:${email}" class="font-semibold text-brand">${email}</a>.</p></div>`,
+        `<div class="card mt-4 p-6"><p class="text-ink">No help answer, FAQ, policy or article is about that yet. Try other words, or one of the popular searches above. Or ask a person: ` +
+        `<a href="/contact-us" class="font-semibold text-brand">send a message</a> or write to <a href="mailto:${email}" class="font-semibold text-brand">${email}</a>.</p>` +
+        // Shown by the page's script (the chat needs it), which opens the chat on a press.
+        `<button type="button" hidden data-search-chat="" class="btn btn-primary mt-4">Chat with us</button></div>`,
     };
   }
   const count = found.length;

@@ -8,7 +8,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { claims } from "./claims";
+import { appLinks } from "../brand";
+import { businessesSource, claims, surveySource } from "./claims";
+import { cancellation, commercialFacts, noTrial } from "./commercial-facts";
 import { faqSets, helpFaq } from "./faqs";
 import { estimateExample, meteredPrices, monthlyEstimate, plan, usd } from "./pricing";
 import { testimonials } from "./testimonials";
@@ -44,6 +46,10 @@ function textOf(html: string): string {
 
 interface BuiltPage {
   path: string;
+  /** The page's whole HTML as served. */
+  html: string;
+  /** All the visible text of the page, header and footer too. */
+  text: string;
   main: string;
   paragraphs: string[];
   words: number;
@@ -58,7 +64,15 @@ async function builtPages(): Promise<BuiltPage[]> {
       .map((m) => textOf(m[1] ?? ""))
       .filter((p) => p.length >= 80);
     const text = textOf(main);
-    return { path, main: text, paragraphs, words: text.split(" ").length };
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
+    return {
+      path,
+      html,
+      text: textOf(body),
+      main: text,
+      paragraphs,
+      words: text.split(" ").length,
+    };
   });
 }
 
@@ -76,6 +90,9 @@ const sharedByDesign = new Set(
     ...testimonials.map((t) => `“${t.text}”`),
     ...testimonials.map((t) => t.text),
     plan.description,
+    // The sources of the figures, printed beside them wherever they appear.
+    surveySource,
+    businessesSource,
   ].flatMap((t) => t.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, " ").trim())),
 );
 
@@ -149,5 +166,96 @@ describe("built pages", async () => {
         .map((price) => `${p.path}: ${price}`),
     );
     expect(stray).toEqual([]);
+  });
+
+  describe("agree with the commercial facts (commercial-facts.ts)", () => {
+    const hits = (re: RegExp) =>
+      pages.flatMap((p) => [...p.text.matchAll(re)].map((m) => `${p.path}: ${m[0]}`));
+
+    it("promise no trial and nothing free to start, since there is none", () => {
+      expect(commercialFacts.trial).toBe("none");
+      expect(
+        hits(/free trial|trial period|\b(?:start(?:ed)?|try)\b[^.]{1,20}for free\b/gi),
+      ).toEqual([]);
+      // Wherever a trial is mentioned, it is to say there is none, in the one wording.
+      // (A question may ask about one; every answer is the one wording.)
+      const trials = pages.filter((p) =>
+        p.main
+          .replaceAll(noTrial, "")
+          .split(/(?<=[.?!])\s+/)
+          .some((sentence) => !sentence.endsWith("?") && /\btrial\b/i.test(sentence)),
+      );
+      expect(trials.map((p) => p.path)).toEqual([]);
+    });
+
+    it("print every price in one format, with cents", () => {
+      const oneFormat = /^\$\d{1,3}(?:,\d{3})*\.\d{2}$/;
+      const prices = hits(/\$[\d.,]*\d/g);
+      expect(prices.length).toBeGreaterThan(0);
+      expect(prices.filter((h) => !oneFormat.test(h.slice(h.indexOf(": ") + 2)))).toEqual([]);
+    });
+
+    it("give every sign-up link the one label", () => {
+      const labels = pages.flatMap((p) =>
+        [...p.html.matchAll(/<a\s[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)]
+          .filter((m) => m[1]?.endsWith(new URL(appLinks.signUp).pathname) || m[1] === "/sign-up")
+          .map((m) => textOf(m[2] ?? "")),
+      );
+      expect(labels.length).toBeGreaterThan(pages.length);
+      expect(new Set(labels)).toEqual(new Set([commercialFacts.signUpLabel]));
+      expect(hits(/\b(?:get started|create your workspace|register now|start now)\b/gi)).toEqual(
+        [],
+      );
+    });
+
+    it("tell cancellation one way: no other story of the last invoice or of access", () => {
+      expect(
+        hits(
+          /days used|end of the current (?:usage )?cycle|not deactivated|any period already invoiced/gi,
+        ),
+      ).toEqual([]);
+      const told = pages.filter((p) => p.text.includes(cancellation.billing)).map((p) => p.path);
+      expect(told).toEqual(
+        expect.arrayContaining(["/pricing", "/help", "/refund-and-cancellation-policy", "/terms"]),
+      );
+    });
+
+    it("date every policy the same day", () => {
+      const policies = [
+        "/terms",
+        "/policy",
+        "/refund-and-cancellation-policy",
+        "/shipping-and-delivery-policy",
+      ];
+      const dates = policies.map((path) => {
+        const page = pages.find((p) => p.path === path);
+        return [path, /<time[^>]*datetime="([\d-]+)"/i.exec(page?.main ? page.html : "")?.[1]];
+      });
+      expect(dates).toEqual(policies.map((p) => [p, commercialFacts.policiesUpdated]));
+    });
+
+    it("are written in American spelling", () => {
+      expect(commercialFacts.spelling).toBe("American");
+      const british =
+        /^(?:\w+is(?:ed|ing|ations?)|colours?|behaviours?|favour\w*|centres?|licence|catalogues?|cancell(?:ed|ing)|programmes?|travell\w+|labell\w+|modelling|enrol|fulfil|judgement|whilst|amongst|honour\w*|labour|defence|cheques?|grey)$/i;
+      // Words whose -is- is not the British -ize.
+      const allowed =
+        /^(?:advertis|promis|rais|pois|precis|revis|supervis|advis|devis|compris|surpris|exercis|improvis|franchis|merchandis|despis|disguis|premis|prais|cruis|vis|wis|bruis|aris|ris)/i;
+      const found = pages.flatMap((p) =>
+        p.text
+          .split(/[^a-z]+/i)
+          .filter((w) => british.test(w) && !allowed.test(w))
+          .map((w) => `${p.path}: ${w}`),
+      );
+      expect(found).toEqual([]);
+    });
+  });
+
+  it("print every survey percentage with its source", () => {
+    const percent = /(?<![\d.])\d+(?:\.\d+)?\s?%/;
+    const unsourced = pages
+      .filter((p) => percent.test(p.main) && !p.main.includes(surveySource))
+      .map((p) => p.path);
+    expect(unsourced).toEqual([]);
   });
 });

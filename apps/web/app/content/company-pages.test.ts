@@ -141,8 +141,8 @@ describe("policy and company content", () => {
 
 describe("date words", () => {
   it("prints ISO dates the way the legal pages show them", () => {
-    expect(formatLongDate("2023-03-28")).toBe("28 March 2023");
-    expect(formatLongDate("2024-12-01")).toBe("1 December 2024");
+    expect(formatLongDate("2023-03-28")).toBe("March 28, 2023");
+    expect(formatLongDate("2024-12-01")).toBe("December 1, 2024");
     expect(() => formatLongDate("28/03/2023")).toThrow();
   });
 

@@ -2,11 +2,10 @@
 import type { FaqSet } from "./schema";
 import { brand } from "../brand";
 import { paymentWindow } from "./billing-phrases";
-import { billing } from "./pricing";
+import { cancellationStory, noTrial } from "./commercial-facts";
 
 const replyHours = brand.supportReplyHours;
 const supportEmail = brand.supportEmail;
-const readOnlyDays = billing.readOnlyDaysAfterCancellation;
 
 export const helpFaq: FaqSet["items"] = [
   {
@@ -43,9 +42,10 @@ export const helpFaq: FaqSet["items"] = [
   },
   {
     id: "help-getting-started",
-    question: "Is there a trial, and how should we get started?",
+    question: "Is there a trial, and where should we start?",
     answer:
-      "There is no separate trial because Use & Pay already asks for nothing up front: you get full access from the first day and are invoiced only for what you use. A good first week is one project board, the time tracker for a single team, and your holiday calendar.",
+      noTrial +
+      " A good first week is one project board, the time tracker for a single team, and your holiday calendar.",
   },
   {
     id: "help-support-hours",
@@ -72,9 +72,6 @@ export const helpFaq: FaqSet["items"] = [
   {
     id: "help-cancel",
     question: "How do I cancel, and what happens to our data?",
-    answer:
-      "An owner can cancel from the billing settings at any time, which stops future billing; usage already consumed is still invoiced. Access continues until the end of the current cycle, then the workspace becomes read-only for " +
-      readOnlyDays +
-      " days so you can export your data, after which it is permanently deleted.",
+    answer: cancellationStory,
   },
 ];

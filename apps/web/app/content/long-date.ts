@@ -1,5 +1,5 @@
 /**
- * Dates as the legal pages and the blog print them ("28 March 2023"), identical at build time and
+ * Dates as the legal pages and the blog print them ("March 28, 2023", in the American order the site is written in), identical at build time and
  * in every browser time zone.
  */
 const months = [
@@ -21,7 +21,7 @@ export function formatLongDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const month = match ? months[Number(match[2]) - 1] : undefined;
   if (!match || !month) throw new Error(`Not an ISO date: ${isoDate}`);
-  return `${Number(match[3])} ${month} ${match[1]}`;
+  return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st... */

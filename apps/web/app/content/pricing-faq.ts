@@ -1,13 +1,14 @@
 /** The pricing page's questions about the bill, worded from the price list (pricing.ts). */
 import { paymentWindow } from "./billing-phrases";
-import { billing, meteredPrices, usd } from "./pricing";
+import { cancellationStory } from "./commercial-facts";
+import { meteredPrices, usd } from "./pricing";
 import type { FaqItem } from "./schema";
 
 export const pricingFaq: FaqItem[] = [
   {
     id: "pricing-who-counts",
     question: "Who counts as an active employee on the invoice?",
-    answer: `Anyone with a user account that was not deactivated during the month counts once, at ${usd.format(meteredPrices.perEmployee)}. Deactivate someone who leaves and they stop counting from the next month, while their history stays in reports.`,
+    answer: `Everyone whose account was active at any time during the month counts once, at ${usd.format(meteredPrices.perEmployee)}. Deactivate someone who leaves and they stop counting from the next month, while their history stays in reports.`,
   },
   {
     id: "pricing-storage",
@@ -22,7 +23,7 @@ export const pricingFaq: FaqItem[] = [
   {
     id: "pricing-cancel",
     question: "What happens if we cancel part-way through a month?",
-    answer: `Billing stops from the day you cancel and the last invoice covers only the days used. The workspace stays readable for ${billing.readOnlyDaysAfterCancellation} days so you can export everything before it is closed.`,
+    answer: cancellationStory,
   },
   {
     id: "pricing-extra-modules",

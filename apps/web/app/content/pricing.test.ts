@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { meteredPrices, monthlyEstimate, plan } from "./pricing";
+import { listPrice, meteredPrices, monthlyEstimate, plan, usd } from "./pricing";
 
 describe("monthlyEstimate", () => {
   it("reads its rates from the price list", () => {
     const line = (item: string) => plan.metered.find((m) => m.item === item)?.price;
-    expect(`$${meteredPrices.perEmployee.toFixed(1)}`).toBe(line("Employees"));
-    expect(`$${meteredPrices.perGb}`).toBe(line("Files and images"));
-    expect(`$${meteredPrices.platform.toFixed(1)}`).toBe(line("Platform fee"));
+    expect(usd.format(meteredPrices.perEmployee)).toBe(line("Employees"));
+    expect(usd.format(meteredPrices.perGb)).toBe(line("Files and images"));
+    expect(usd.format(meteredPrices.platform)).toBe(line("Platform fee"));
   });
 
   it("adds people, storage and the platform fee, to the cent", () => {
@@ -21,5 +21,19 @@ describe("monthlyEstimate", () => {
     expect(monthlyEstimate(Number.NaN, Number.NaN).total).toBe(meteredPrices.platform);
     expect(monthlyEstimate(-4, -1).total).toBe(meteredPrices.platform);
     expect(monthlyEstimate(2.7, 0).people).toBe(2);
+  });
+});
+
+describe("listPrice", () => {
+  it("prints list amounts as the currency formatter does, always with cents", () => {
+    for (const amount of [0, 0.35, 1, 12.5, 999.99])
+      expect(listPrice(amount)).toBe(usd.format(amount));
+    expect(listPrice(1)).toBe("$1.00");
+  });
+
+  it("refuses amounts the short form would print wrongly", () => {
+    expect(() => listPrice(1000)).toThrow(/\$0-\$999/);
+    expect(() => listPrice(-1)).toThrow();
+    expect(() => listPrice(Number.NaN)).toThrow();
   });
 });

@@ -8,6 +8,15 @@ export interface PriceLine {
   note?: string;
 }
 
+/**
+ * A price list amount as the site prints every amount: "$1.00", "$0.35" (what `usd.format` gives,
+ * without building the locale formatter at load; list amounts stay under a thousand).
+ */
+export function listPrice(amount: number): string {
+  if (!(amount >= 0 && amount < 1000)) throw new Error(`A list price must be $0-$999: ${amount}`);
+  return `$${amount.toFixed(2)}`;
+}
+
 export const plan = {
   title: "Use & Pay",
   strapline: "Use now, pay later",
@@ -24,9 +33,9 @@ export const plan = {
     { item: "Customization", price: "Free", note: "one-time" },
   ] satisfies PriceLine[],
   metered: [
-    { item: "Employees", price: "$1.0", note: "per user per month" },
-    { item: "Files and images", price: "$0.35", note: "per GB per month" },
-    { item: "Platform fee", price: "$1.0", note: "per month" },
+    { item: "Employees", price: listPrice(1), note: "per user per month" },
+    { item: "Files and images", price: listPrice(0.35), note: "per GB per month" },
+    { item: "Platform fee", price: listPrice(1), note: "per month" },
   ] satisfies PriceLine[],
 } as const;
 

@@ -1,5 +1,6 @@
 /** The Privacy Policy printed on /policy: eight sections. */
 import { brand } from "../brand";
+import { commercialFacts } from "./commercial-facts";
 import type { LegalDocument } from "./document-schema";
 import { billing } from "./pricing";
 
@@ -7,7 +8,7 @@ const mail = `[${brand.supportEmail}](mailto:${brand.supportEmail})`;
 
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
-  lastUpdated: "2026-11-25",
+  lastUpdated: commercialFacts.policiesUpdated,
   intro: [
     `This policy explains what information ${brand.legalName} ("${brand.name}", "we") collects when you visit our website or use the ${brand.name} application, why we collect it, and what you can do about it. The short version: we collect what we need to run the Service, we protect it, and we never sell it.`,
   ],

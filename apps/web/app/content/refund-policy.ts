@@ -4,6 +4,7 @@
  */
 import { brand } from "../brand";
 import type { TwoColumnDocument } from "./document-schema";
+import { cancellation, commercialFacts } from "./commercial-facts";
 import { ordinal } from "./long-date";
 import { billing, plan } from "./pricing";
 
@@ -24,7 +25,7 @@ export const accountLifecycle = [
   {
     id: "cancelled",
     title: "Canceled",
-    text: "Future billing stops. Access continues until the end of the current usage cycle or any period already invoiced.",
+    text: cancellation.billing,
   },
   {
     id: "read-only",
@@ -40,7 +41,7 @@ export const accountLifecycle = [
 
 export const refundPolicy: TwoColumnDocument = {
   title: "Refund and cancellation policy",
-  lastUpdated: "2023-03-28",
+  lastUpdated: commercialFacts.policiesUpdated,
   intro: [
     `${brand.name} is billed on usage under the ${plan.title} plan, so you pay for what your team has already used rather than for a period in advance. This page explains when a charge can be refunded, how to ask for a refund, and what happens to your account and data when you cancel.`,
   ],
@@ -112,16 +113,16 @@ export const refundPolicy: TwoColumnDocument = {
           id: "cancellation-terms",
           title: "Canceling your account",
           paragraphs: [
-            "A workspace owner can cancel at any time from the billing settings; there is no notice period, no cancellation fee and no long-term commitment to buy out.",
-            "Canceling stops future billing. Usage already consumed up to the moment of cancellation is still invoiced, on the usual invoice at the start of the next month.",
+            `${cancellation.when} There is no long-term commitment to buy out.`,
+            cancellation.billing,
           ],
         },
         {
           id: "after-cancellation",
           title: "What happens after cancellation",
           paragraphs: [
-            "Your team keeps full access until the end of the current usage cycle, or of any period already invoiced, whichever is later.",
-            `The workspace then becomes read-only for ${readOnlyDays} days. During that time you can view, download and export projects, timesheets, attendance, leave records, files and asset records, but nothing can be changed.`,
+            cancellation.access,
+            `During the ${readOnlyDays} read-only days you can view, download and export projects, timesheets, attendance, leave records, files and asset records, but nothing can be changed.`,
             `When the ${readOnlyDays} days are over, the workspace and all its data are permanently deleted. Export anything you want to keep before then; deleted data cannot be recovered.`,
           ],
         },

@@ -3,10 +3,9 @@
  * after their third invoice. The average and the total are computed from the counts, so the three
  * figures can never disagree.
  */
-import { brand } from "../brand";
-
 /** Number of ratings per star, five stars first. */
-const starCounts = { 5: 131, 4: 24, 3: 5, 2: 1, 1: 1 } as const;
+// One rating per workspace, so never more than the businesses served (claims.ts).
+const starCounts = { 5: 29, 4: 7, 3: 1, 2: 1, 1: 0 } as const;
 
 export type Stars = keyof typeof starCounts;
 
@@ -22,11 +21,4 @@ export const ratingAverage =
   10;
 
 export const ratingSource =
-  "Ratings from workspace admins, asked in the product after their third invoice";
-
-/** Reviews reach the support inbox by e-mail; the subject tells the team what it is. */
-export const writeReviewHref = `mailto:${brand.supportEmail}?subject=${encodeURIComponent(
-  `My review of ${brand.name}`,
-)}&body=${encodeURIComponent(
-  "Rating out of 5:\nWhat works well:\nWhat we would change:\nCompany and team size (optional):\n",
-)}`;
+  "Ratings from workspace admins, asked in the product after their third invoice, one per workspace";

@@ -1,5 +1,6 @@
 /** The shipping and delivery policy (/shipping-and-delivery-policy): a digital service, in one column. */
 import { brand } from "../brand";
+import { commercialFacts } from "./commercial-facts";
 import type { LegalDocument } from "./document-schema";
 import { billing, plan } from "./pricing";
 
@@ -8,7 +9,7 @@ const access = billing.accessIssueResolutionHours;
 
 export const shippingPolicy: LegalDocument = {
   title: "Shipping and delivery policy",
-  lastUpdated: "2023-03-28",
+  lastUpdated: commercialFacts.policiesUpdated,
   intro: [
     `${brand.name} is software delivered over the internet. Nothing is posted or shipped to you, so this policy is about how and when you get access to the Service after you sign up.`,
   ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { commercialFacts } from "./commercial-facts";
 import { legalDocumentSchema } from "./document-schema";
 import { linkTargets, stripLinks } from "./linked-text";
 import { formatLongDate } from "./long-date";
@@ -31,9 +32,9 @@ describe("terms of service", () => {
     expect(new Set(terms.sections.map((s) => s.title)).size).toBe(10);
   });
 
-  it("was last updated on 28 March 2023", () => {
-    expect(terms.lastUpdated).toBe("2023-03-28");
-    expect(formatLongDate(terms.lastUpdated)).toBe("28 March 2023");
+  it("was last updated on the day every policy was", () => {
+    expect(terms.lastUpdated).toBe(commercialFacts.policiesUpdated);
+    expect(formatLongDate(terms.lastUpdated)).toBe("November 28, 2026");
   });
 
   it("is governed by the laws of India", () => {

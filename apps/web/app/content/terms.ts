@@ -1,6 +1,7 @@
 /** The Terms of Service printed on /terms: ten sections with a table of contents. */
 import { brand } from "../brand";
 import type { LegalDocument } from "./document-schema";
+import { cancellation, commercialFacts } from "./commercial-facts";
 import { ordinal } from "./long-date";
 import { billing, plan } from "./pricing";
 
@@ -12,7 +13,7 @@ export const termsChangeNoticeDays = 30;
 
 export const terms: LegalDocument = {
   title: "Terms of Service",
-  lastUpdated: "2023-03-28",
+  lastUpdated: commercialFacts.policiesUpdated,
   intro: [
     `These terms are an agreement between you and ${brand.legalName} ("${brand.name}", "we", "us") about your use of the ${brand.name} website, web application and related services (together, the "Service"). If you use the Service on behalf of a company, you accept these terms for that company and confirm that you are authorized to do so.`,
     "Please read them with our [Privacy Policy](/policy) and our [refund and cancellation policy](/refund-and-cancellation-policy), which form part of this agreement. If you do not agree with these terms, do not use the Service.",
@@ -82,7 +83,9 @@ export const terms: LegalDocument = {
       id: "termination",
       title: "Termination",
       paragraphs: [
-        "You may stop using the Service and cancel your workspace at any time from the billing settings. Canceling stops future billing; usage already consumed is still invoiced. What happens to your data afterwards, including the read-only period for exporting it, is set out in our [refund and cancellation policy](/refund-and-cancellation-policy).",
+        "You may stop using the Service and cancel your workspace at any time from the billing settings. " +
+          cancellation.billing +
+          " What happens to your data afterwards, including the read-only period for exporting it, is set out in our [refund and cancellation policy](/refund-and-cancellation-policy).",
         "We may suspend or end your access if you seriously or repeatedly breach these terms, if an invoice remains unpaid after a reminder, or if the law requires us to. Except where there is a risk to the Service or to other customers, we will give notice first and a reasonable chance to put things right.",
       ],
     },

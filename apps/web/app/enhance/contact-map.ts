@@ -1,14 +1,17 @@
 /**
- * The contact page's map (features/contact-map/contact-map.tsx): Leaflet is imported only when the
- * map's box comes near the viewport; offline, or when the code or the first tile fails, the box
- * shows the address card instead.
+ * The contact page's map (features/contact-map/contact-map.tsx): Leaflet is imported, and the
+ * tiles requested, only when the visitor presses "Show the map"; offline, or when the code or the
+ * first tile fails, the address card comes back with a line saying so.
  */
 
 export function enhanceContactMap(root: Document) {
   const box = root.querySelector<HTMLElement>("[data-map-status]");
   if (!box) return;
   const placeholder = box.querySelector<HTMLElement>("[data-map-placeholder]");
-  const fallback = box.querySelector<HTMLElement>("[data-map-fallback]");
+  const offer = box.querySelector<HTMLElement>("[data-map-offer]");
+  const failed = box.querySelector<HTMLElement>("[data-map-failed]");
+  const show = box.querySelector<HTMLButtonElement>("[data-map-show]");
+  if (!placeholder || !offer || !failed || !show) return;
   let removeMap: (() => void) | null = null;
   let host: HTMLElement | null = null;
 
@@ -17,9 +20,12 @@ export function enhanceContactMap(root: Document) {
   };
   const fail = () => {
     removeMap?.();
+    removeMap = null;
     host?.remove();
-    if (placeholder) placeholder.hidden = true;
-    if (fallback) fallback.hidden = false;
+    host = null;
+    placeholder.hidden = false;
+    offer.hidden = true;
+    failed.hidden = false;
     status("failed");
   };
   const load = async () => {
@@ -30,15 +36,18 @@ export function enhanceContactMap(root: Document) {
       host = document.createElement("div");
       host.setAttribute("role", "region");
       host.setAttribute("aria-label", box.dataset.mapLabel ?? "Map");
-      host.className = "isolate h-full";
+      host.className = "isolate h-[22rem] sm:h-[26rem]";
       const canvas = document.createElement("div");
       canvas.className = "h-full w-full";
       host.append(canvas);
+      // The button goes with the card: focus moves to the map it brought.
+      host.tabIndex = -1;
+      placeholder.hidden = true;
       box.prepend(host);
+      host.focus();
       removeMap = showOfficeMap(canvas, {
         onTilesLoaded: () => {
           if (box.dataset.mapStatus === "failed") return;
-          if (placeholder) placeholder.hidden = true;
           status("ready");
         },
         onTilesFailed: fail,
@@ -47,13 +56,6 @@ export function enhanceContactMap(root: Document) {
       fail();
     }
   };
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      void load();
-    },
-    { rootMargin: "100px 0px" },
-  );
-  observer.observe(box);
+  offer.hidden = false;
+  show.addEventListener("click", () => void load(), { once: true });
 }

@@ -30,18 +30,37 @@ export function enhanceLiveSearch(root: Document) {
         );
       return loading;
     };
-    input.addEventListener("focus", () => void start());
+    input.addEventListener("focus", () => {
+      void start();
+      // On a phone the page's header fills the screen: the box goes to the top, so the results
+      // appear in view as the visitor types (the header stays clear with scroll-padding-top).
+      if (matchMedia("(width < 48rem)").matches) input.scrollIntoView({ block: "start" });
+    });
+    // "Chat with us" when nothing matches: it needs this script, so it shows only with it.
+    const revealChat = () => {
+      for (const chat of block.querySelectorAll<HTMLElement>("[data-search-chat]"))
+        chat.hidden = false;
+    };
+    revealChat();
     input.addEventListener("input", () => {
-      void start().then((results) => results?.show(input.value));
+      void start().then((results) => {
+        results?.show(input.value);
+        revealChat();
+      });
     });
     form.addEventListener("submit", (event) => {
       if (!live) return;
       // The results are on screen already.
       event.preventDefault();
       live.show(input.value);
+      revealChat();
     });
     // "Show all" answers in place; if the live results cannot load, its link asks the server.
     block.addEventListener("click", (event) => {
+      if (event.target instanceof Element && event.target.closest("[data-search-chat]")) {
+        root.querySelector<HTMLElement>("[data-chat-launcher]")?.click();
+        return;
+      }
       const more = event.target instanceof Element && event.target.closest("a[data-show-all]");
       if (!(more instanceof HTMLAnchorElement)) return;
       event.preventDefault();

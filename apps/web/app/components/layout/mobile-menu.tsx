@@ -7,6 +7,7 @@ import { Menu, X, ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { appLinks } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { featureGroups, featuresInGroup, staticPageRoutes } from "~/site";
 import { FeatureTagBadge } from "./feature-tag";
 
@@ -70,7 +71,7 @@ export function MobileMenu() {
               Sign in
             </a>
             <a href={appLinks.signUp} className="btn btn-primary flex-1">
-              Sign up
+              {commercialFacts.signUpLabel}
             </a>
           </li>
         </ul>

@@ -7,6 +7,7 @@
 import { ChevronDown } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { staticPageRoutes } from "~/site";
 import { Logo } from "./logo";
 import { MegaMenu } from "./mega-menu";
@@ -66,7 +67,7 @@ export function SiteHeader() {
             Sign in
           </a>
           <a href={appLinks.signUp} className="btn btn-primary hidden sm:inline-flex">
-            Sign up
+            {commercialFacts.signUpLabel}
           </a>
           <MobileMenu />
         </div>

@@ -52,7 +52,7 @@ export function ApprovalMockup({ className = "" }: { className?: string }) {
           <li key={r.who} className="flex items-start gap-3 py-2">
             <Avatar initials={r.who} />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-[0.8125rem] font-semibold text-ink">
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
                 {r.name}
               </span>
               <span className="block text-[0.6875rem] text-muted tabular-nums">

@@ -46,7 +46,7 @@ export function AttendanceMockup({ className = "" }: { className?: string }) {
           <li key={p.who} className="flex items-center gap-3 py-2">
             <Avatar initials={p.who} tone="teal" />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-[0.8125rem] font-semibold text-ink">
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
                 {p.name}
               </span>
               <span className="block text-[0.6875rem] text-muted tabular-nums">

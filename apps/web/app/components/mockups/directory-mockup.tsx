@@ -46,10 +46,10 @@ export function DirectoryMockup({ className = "" }: { className?: string }) {
           <li key={p.who} className="flex items-start gap-3 rounded-xl border border-line p-2.5">
             <Avatar initials={p.who} />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-[0.8125rem] font-semibold text-ink">
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
                 {p.name}
               </span>
-              <span className="block truncate text-[0.6875rem] text-muted">
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.6875rem] text-muted">
                 {p.role} · reports to {p.manager}
               </span>
               <span className="mt-1 flex flex-wrap gap-1.5">

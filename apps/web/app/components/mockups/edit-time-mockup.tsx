@@ -19,7 +19,7 @@ export function EditTimeMockup({ className = "" }: { className?: string }) {
       <div className="flex items-center gap-3">
         <Avatar initials="RS" />
         <span className="min-w-0">
-          <span className="block truncate text-[0.8125rem] font-semibold text-ink">
+          <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
             Rohan Sahu · Mobile app
           </span>
           <span className="block text-[0.6875rem] text-muted">Entry of Wednesday</span>

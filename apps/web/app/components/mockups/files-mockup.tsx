@@ -35,7 +35,7 @@ export function FilesMockup({ className = "" }: { className?: string }) {
                 <Icon aria-hidden="true" className="size-4" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-[0.8125rem] font-semibold text-ink">
+                <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
                   {row.name}
                 </span>
                 <span className="block text-[0.6875rem] text-muted">{row.meta}</span>

@@ -66,7 +66,9 @@ export function HolidaysMockup({ className = "" }: { className?: string }) {
             >
               {day}
             </span>
-            <span className="min-w-0 truncate font-semibold text-ink">{h.name}</span>
+            <span className="min-w-0 min-w-0 [overflow-wrap:anywhere] font-semibold text-ink">
+              {h.name}
+            </span>
             <span className="ml-auto shrink-0 text-[0.6875rem] text-muted">{h.where}</span>
           </li>
         ))}

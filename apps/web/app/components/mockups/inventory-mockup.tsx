@@ -46,8 +46,10 @@ export function InventoryMockup({ className = "" }: { className?: string }) {
               <Icon aria-hidden="true" className="size-4" />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-[0.8125rem] font-semibold text-ink">{name}</span>
-              <span className="block truncate text-[0.6875rem] text-muted">
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
+                {name}
+              </span>
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.6875rem] text-muted">
                 {tag} · {holder}
               </span>
             </span>
@@ -66,7 +68,7 @@ export function InventoryMockup({ className = "" }: { className?: string }) {
             >
               <span className="flex min-w-0 items-center gap-1.5 font-medium text-ink">
                 {low ? <AlertTriangle aria-hidden="true" className="size-3.5 shrink-0" /> : null}
-                <span className="truncate">{s.item}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{s.item}</span>
               </span>
               <span className="shrink-0 text-ink tabular-nums">
                 {s.qty} <span className="text-muted">/ reorder at {s.reorder}</span>

@@ -58,7 +58,9 @@ export function MockupFrame({
   return (
     <div role="img" aria-label={label} className={`card min-w-0 overflow-hidden ${className}`}>
       <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
-        <span className="min-w-0 truncate text-sm font-bold text-ink">{title}</span>
+        <span className="min-w-0 min-w-0 [overflow-wrap:anywhere] text-sm font-bold text-ink">
+          {title}
+        </span>
         {chip ? <Chip tone={chip.tone}>{chip.text}</Chip> : null}
       </div>
       <div className="p-3 sm:p-4">{children}</div>

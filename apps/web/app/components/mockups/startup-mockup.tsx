@@ -28,7 +28,7 @@ export function StartupMockup({ className = "" }: { className?: string }) {
         {projects.map((p) => (
           <li key={p.name} className="rounded-xl bg-sunken p-3">
             <div className="flex items-center justify-between gap-2">
-              <span className="min-w-0 truncate text-[0.8125rem] font-semibold text-ink">
+              <span className="min-w-0 min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold text-ink">
                 {p.name}
               </span>
               <span className="flex -space-x-1.5">

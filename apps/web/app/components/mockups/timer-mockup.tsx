@@ -21,7 +21,7 @@ export function TimerMockup({ className = "" }: { className?: string }) {
           <Pause aria-hidden="true" className="size-4" fill="currentColor" />
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-[0.8125rem] font-semibold">
+          <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.8125rem] font-semibold">
             Retry failed payments
           </span>
           <span className="block text-[0.6875rem] text-[#c7d2fe]">Webshop · Sprint 9</span>
@@ -42,7 +42,9 @@ export function TimerMockup({ className = "" }: { className?: string }) {
         {entries.map((e) => (
           <li key={e.task} className="flex items-center justify-between gap-3 py-2">
             <span className="min-w-0">
-              <span className="block truncate text-[0.75rem] font-semibold text-ink">{e.task}</span>
+              <span className="block min-w-0 [overflow-wrap:anywhere] text-[0.75rem] font-semibold text-ink">
+                {e.task}
+              </span>
               <span className="block text-[0.6875rem] text-muted">{e.project}</span>
             </span>
             <span className="text-[0.75rem] font-bold text-ink tabular-nums">{e.time}</span>

@@ -29,9 +29,9 @@ export function TimesheetMockup({ className = "" }: { className?: string }) {
       <table className="w-full text-left text-xs tabular-nums sm:text-sm">
         <thead className="text-muted">
           <tr>
-            <th className="px-4 py-2 font-semibold">Project</th>
+            <th className="px-2 py-2 sm:px-4 font-semibold">Project</th>
             {days.map((d) => (
-              <th key={d} className="px-2 py-2 text-right font-semibold">
+              <th key={d} className="px-1 py-2 sm:px-2 text-right font-semibold">
                 {d}
               </th>
             ))}
@@ -40,11 +40,11 @@ export function TimesheetMockup({ className = "" }: { className?: string }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.project} className="border-t border-line">
-              <td className="truncate px-4 py-2 font-medium text-ink">{r.project}</td>
+              <td className="px-2 py-2 font-medium text-ink sm:px-4">{r.project}</td>
               {r.hours.map((h, i) => (
                 <td
                   key={days[i]}
-                  className={`px-2 py-2 text-right ${r.project === "Mobile app" && i === 3 ? "rounded bg-accent-soft font-bold text-ink" : "text-muted"}`}
+                  className={`px-1 py-2 sm:px-2 text-right ${r.project === "Mobile app" && i === 3 ? "rounded bg-accent-soft font-bold text-ink" : "text-muted"}`}
                 >
                   {fmt(h)}
                 </td>
@@ -52,9 +52,9 @@ export function TimesheetMockup({ className = "" }: { className?: string }) {
             </tr>
           ))}
           <tr className="border-t border-line font-bold text-ink">
-            <td className="px-4 py-2">Total</td>
+            <td className="px-2 py-2 sm:px-4">Total</td>
             {totals.map((t, i) => (
-              <td key={days[i]} className="px-2 py-2 text-right">
+              <td key={days[i]} className="px-1 py-2 sm:px-2 text-right">
                 {fmt(t)}
               </td>
             ))}

@@ -1,6 +1,7 @@
 /** The contact page's ways to reach the company: office address, phone and e-mail, from brand.ts. */
 import { Mail, Phone } from "lucide-react";
 import { brand } from "~/brand";
+import { EmailAddress } from "~/components/email-address";
 import { OfficeAddressCard } from "~/components/office-address-card";
 
 export function ContactInfoCards({ className = "" }: { className?: string }) {
@@ -38,9 +39,9 @@ export function ContactInfoCards({ className = "" }: { className?: string }) {
             </p>
             <a
               href={`mailto:${brand.supportEmail}`}
-              className="mt-2 inline-block font-semibold break-all text-brand"
+              className="mt-2 inline-block font-semibold text-brand"
             >
-              {brand.supportEmail}
+              <EmailAddress address={brand.supportEmail} />
             </a>
           </div>
         </div>

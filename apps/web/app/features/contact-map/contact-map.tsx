@@ -1,12 +1,14 @@
 /**
- * The contact page's map. Nothing of Leaflet, and no tile, is requested until the map's box scrolls
- * into view; then the enhancement script imports the map (leaflet-map.ts) and the OpenStreetMap
- * tiles load (app/enhance/contact-map.ts). When the map cannot work (offline, no script, the code or
- * the tiles fail to load), the address card with an "Open in maps" link takes its place. The box
- * keeps its size throughout, so the page never shifts. `data-map-status` says where it is:
- * waiting, loading, ready or failed.
+ * The contact page's map, shown only when the visitor asks for it: the map's tiles come from
+ * OpenStreetMap, and the site sends nothing to another company unasked (the Trust page says so).
+ * Until then the box holds the office's address card and a "Show the map" button (the button
+ * appears with the enhancement script; without it the card and its "Open in maps" link are the
+ * map). On the press, the enhancement script imports the map (leaflet-map.ts) and the tiles load
+ * (app/enhance/contact-map.ts); when they cannot (offline, the code or the tiles fail), the card
+ * comes back with a line saying so. `data-map-status` says where it is: waiting, loading, ready or
+ * failed.
  */
-import { MapPin } from "lucide-react";
+import { Map as MapIcon } from "lucide-react";
 import { brand } from "~/brand";
 import { OfficeAddressCard } from "~/components/office-address-card";
 
@@ -19,21 +21,35 @@ export function ContactMap({ className = "" }: { className?: string }) {
       <div
         data-map-status="waiting"
         data-map-label={`Map of ${brand.name}'s office in ${brand.address.locality}`}
-        className="relative mt-6 h-[22rem] overflow-hidden rounded-[var(--radius-card)] border border-line bg-sunken sm:h-[26rem]"
+        className="relative mt-6 overflow-hidden rounded-[var(--radius-card)] border border-line bg-sunken"
       >
         <div
-          aria-hidden="true"
           data-map-placeholder=""
-          className="pointer-events-none absolute inset-0 grid place-items-center bg-[linear-gradient(var(--color-line)_1px,transparent_1px),linear-gradient(90deg,var(--color-line)_1px,transparent_1px)] bg-[size:3rem_3rem] opacity-60"
+          className="grid min-h-[22rem] place-items-center bg-[linear-gradient(var(--color-line)_1px,transparent_1px),linear-gradient(90deg,var(--color-line)_1px,transparent_1px)] bg-[size:3rem_3rem] p-4 sm:min-h-[26rem]"
         >
-          <MapPin className="size-10 text-brand" />
-        </div>
-        <div hidden data-map-fallback="" className="grid h-full place-items-center p-4">
           <div className="w-full max-w-md">
-            <p className="mb-3 text-center text-sm text-muted">
+            <p
+              hidden
+              data-map-failed=""
+              role="status"
+              className="mb-3 text-center text-sm text-ink"
+            >
               The map could not be loaded. Here is our address instead.
             </p>
             <OfficeAddressCard />
+            <div
+              hidden
+              data-map-offer=""
+              className="mt-3 rounded-[var(--radius-card)] bg-surface p-4"
+            >
+              <button type="button" data-map-show="" className="btn btn-secondary w-full">
+                <MapIcon aria-hidden="true" className="size-4" /> Show the map
+              </button>
+              <p className="mt-2 text-sm text-muted">
+                The map&apos;s tiles come from OpenStreetMap, so showing it sends them your IP
+                address.
+              </p>
+            </div>
           </div>
         </div>
       </div>

@@ -1,13 +1,11 @@
-/** The rating summary: average, total and the spread per star, with a way to add one's own review. */
-import { PenLine, Star } from "lucide-react";
+/**
+ * The rating summary: average, total and the spread per star, with where the ratings come from.
+ * Ratings are asked for inside the product, so the page offers no way to add one of its own.
+ */
+import { MessageSquare, Star } from "lucide-react";
+import { Link } from "react-router";
 import { brand } from "~/brand";
-import {
-  ratingAverage,
-  ratingBreakdown,
-  ratingCount,
-  ratingSource,
-  writeReviewHref,
-} from "~/content/reviews";
+import { ratingAverage, ratingBreakdown, ratingCount, ratingSource } from "~/content/reviews";
 
 export function ReviewSummary() {
   const widest = Math.max(...ratingBreakdown.map((r) => r.count));
@@ -62,13 +60,13 @@ export function ReviewSummary() {
         </table>
         <div className="lg:max-w-56">
           <p className="text-sm text-muted">
-            Using {brand.name}? Tell us what works and what you would change. Every review is read
-            by the product team.
+            Only an admin whose workspace has paid three invoices is asked, so every rating comes
+            from a team that uses {brand.name}. Using it and missing something? Tell the team.
           </p>
-          <a href={writeReviewHref} className="btn btn-primary mt-4">
-            <PenLine aria-hidden="true" className="size-4" />
-            Write a review
-          </a>
+          <Link to="/contact-us" className="btn btn-primary mt-4">
+            <MessageSquare aria-hidden="true" className="size-4" />
+            Tell us what to change
+          </Link>
         </div>
       </div>
     </section>

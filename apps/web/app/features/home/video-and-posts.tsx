@@ -8,7 +8,7 @@ import { VideoFacade } from "~/components/video-facade";
 import { socialPosts } from "~/content/social-posts";
 import { overviewVideo } from "~/content/videos";
 
-const postDate = new Intl.DateTimeFormat("en-GB", {
+const postDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   month: "short",
   year: "numeric",

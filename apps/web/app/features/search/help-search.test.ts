@@ -48,4 +48,29 @@ describe("help search", () => {
       expect(doc.excerpt.length).toBeLessThanOrEqual(200);
     }
   });
+
+  // The words people type, and the answer each must bring first (issue 31's cases).
+  it.each([
+    ["gdpr", "/policy#"],
+    ["GDPR data", "privacy"],
+    ["sso", "/help#help-create-account"],
+    ["2fa", "/trust&security#access"],
+    ["invoice", "/faqs#startups-invoicing"],
+    ["invoices", "/help#help-billing-basics"],
+    ["refund", "/refund-and-cancellation-policy#"],
+    ["cancel", "/help#help-cancel"],
+    ["cancelled", "/help#help-cancel"],
+    ["canceling", "cancel"],
+    ["export", "/help#help-export-data"],
+    ["exporting our data", "/help#help-export-data"],
+    ["timesheeet export", "/faqs#time-summary-export"],
+  ])("%s finds %s first", async (query, href) => {
+    expect(searchHelp(await index(), query)[0]?.href).toContain(href);
+  });
+
+  it("ranks the words it knows when one word matches nothing", async () => {
+    const docs = await index();
+    expect(searchHelp(docs, "export zeppelin")[0]?.href).toBe(searchHelp(docs, "export")[0]?.href);
+    expect(searchHelp(docs, "zeppelin blimp")).toEqual([]);
+  });
 });

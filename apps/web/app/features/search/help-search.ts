@@ -1,6 +1,6 @@
 /**
  * The help center's search data, built at build time: the ten help questions, the five help
- * topics, every FAQ set and the blog, each with its word indexes (matching is in
+ * topics, every FAQ set, the policies and Trust page section by section, and the blog, each with its word indexes (matching is in
  * @hourline/contracts/site-search, shared with the server and the browser).
  */
 import { wordIndex, type HelpDoc, type HelpSearchData } from "@hourline/contracts/site-search";
@@ -10,6 +10,10 @@ import { faqSets } from "~/content/faqs";
 import { helpFaq } from "~/content/help-faq";
 import { resolveHelpTopics, type ResolvedHelpTopic } from "~/content/help-topics";
 import { excerpt } from "~/content/plain-text";
+import { privacyPolicy } from "~/content/privacy";
+import { refundPolicy } from "~/content/refund-policy";
+import { terms } from "~/content/terms";
+import { trustTopics } from "~/content/trust";
 import { staticPageRoutes } from "~/site";
 
 interface IndexSources {
@@ -25,6 +29,12 @@ interface IndexSources {
     description: string;
     tags: readonly string[];
     text: string;
+  }[];
+  /** The policies and the Trust page, section by section. */
+  policies: readonly {
+    title: string;
+    path: string;
+    sections: readonly { id: string; title: string; paragraphs: readonly string[] }[];
   }[];
 }
 
@@ -56,6 +66,20 @@ export function buildHelpIndex(sources: IndexSources): HelpDoc[] {
     })),
     ...sources.faqSets.flatMap((set) =>
       set.items.map((item) => question(item, set.title, `/faqs#${item.id}`)),
+    ),
+    ...sources.policies.flatMap((policy) =>
+      policy.sections.map((section): HelpDoc => {
+        // The paragraphs are Markdown: a link counts by its words.
+        const text = section.paragraphs.join(" ").replace(/\[([^[\]]*)\]\([^)]*\)/g, "$1");
+        return {
+          kind: "Policy",
+          title: section.title,
+          href: `${policy.path}#${section.id}`,
+          section: policy.title,
+          excerpt: excerpt(text),
+          index: { title: wordIndex(section.title), text: wordIndex(text) },
+        };
+      }),
     ),
     ...sources.posts.map((post): HelpDoc => ({
       kind: "Article",
@@ -91,7 +115,22 @@ export async function helpSearchData(): Promise<{
     topics,
     data: {
       page: "help",
-      docs: buildHelpIndex({ helpFaq, faqSets, topics, posts }),
+      docs: buildHelpIndex({
+        helpFaq,
+        faqSets,
+        topics,
+        posts,
+        policies: [
+          { title: privacyPolicy.title, path: "/policy", sections: privacyPolicy.sections },
+          { title: terms.title, path: "/terms", sections: terms.sections },
+          {
+            title: refundPolicy.title,
+            path: "/refund-and-cancellation-policy",
+            sections: refundPolicy.columns.flatMap((c) => c.sections),
+          },
+          { title: "Trust & security", path: "/trust&security", sections: trustTopics },
+        ],
+      }),
       suggestions,
       supportEmail: brand.supportEmail,
     },

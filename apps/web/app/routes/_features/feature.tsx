@@ -5,6 +5,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { AnnouncementBadge } from "~/components/announcement-badge";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { SectionIllustration } from "~/components/feature-page/section-illustration";
@@ -61,7 +62,7 @@ export default function FeaturePage({ loaderData }: Route.ComponentProps) {
             <div className="mt-8 flex flex-wrap gap-3">
               {page.signUpCta ? (
                 <a href={appLinks.signUp} className="btn btn-primary">
-                  Get started for free <ArrowRight aria-hidden="true" className="size-4" />
+                  {commercialFacts.signUpLabel} <ArrowRight aria-hidden="true" className="size-4" />
                 </a>
               ) : (
                 <Link to="/contact-us" className="btn btn-primary">
@@ -208,7 +209,7 @@ function FooterBlock({ block }: { block: FeatureFooterBlock }) {
             href={appLinks.signUp}
             className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
           >
-            Get started for free
+            {commercialFacts.signUpLabel}
           </a>
           <Link
             to={block.related.path}

@@ -5,7 +5,7 @@ import { brand } from "~/brand";
 import { PageHeader } from "~/components/layout/page-header";
 import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { businessesPhrase, claims } from "~/content/claims";
+import { businessesPhrase, businessesSource, claims, surveySource } from "~/content/claims";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
 
@@ -21,7 +21,7 @@ const commitments = [
   {
     icon: Scale,
     title: "A bill you can predict",
-    text: "You pay for what your team used last month, itemised on one invoice. No seat bundles to outgrow and no annual lock-in.",
+    text: "You pay for what your team used last month, itemized on one invoice. No seat bundles to outgrow and no annual lock-in.",
   },
   {
     icon: HeartHandshake,
@@ -74,7 +74,7 @@ export default function AboutUs() {
           <p className="mt-6 text-muted">
             Today the product runs the working week at {businessesPhrase}: software studios,
             agencies, clinics, distributors and back offices, in India and abroad, most of them with
-            between five and two hundred people.
+            between five and two hundred people. {businessesSource}
           </p>
         </div>
         <div className="grid grid-cols-1 content-start gap-6 sm:grid-cols-2">
@@ -97,7 +97,8 @@ export default function AboutUs() {
           <div className="card flex flex-col-reverse p-6 sm:col-span-2">
             <p className="mt-2 text-muted">
               of the customers in our last survey would recommend {brand.name} to a peer, and{" "}
-              {claims.successRatePercent}% of their projects landed on the planned date.
+              {claims.successRatePercent}% of their projects landed on the planned date.{" "}
+              <span className="text-sm">{surveySource}</span>
             </p>
             <p className="font-[family-name:var(--font-display)] text-5xl font-bold text-brand">
               {claims.surveyApprovalPercent}%

@@ -1,6 +1,6 @@
 /**
  * /contact-us: the page header, the ways to reach the team, the contact form (which works with
- * and without JavaScript) and the office map, loaded when it scrolls into view.
+ * and without JavaScript) and the office map, loaded when the visitor asks for it.
  */
 import { PageHeader } from "~/components/layout/page-header";
 import { ContactFormCard } from "~/features/contact-form/components/contact-form-card";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { brand } from "~/brand";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { businessesPhrase, claims } from "~/content/claims";
+import { businessesPhrase, businessesSource, claims, surveySource } from "~/content/claims";
 import { testimonials } from "~/content/testimonials";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
@@ -62,7 +62,8 @@ export default function Customers() {
       <PageHeader eyebrow="Customers" heading={route.heading}>
         <p>
           {brand.name} runs the working week at {businessesPhrase}. Most have between five and two
-          hundred people, and most started with one module before switching on the rest.
+          hundred people, and most started with one module before switching on the rest.{" "}
+          {businessesSource}
         </p>
       </PageHeader>
 
@@ -131,20 +132,23 @@ export default function Customers() {
               Read the case study
             </Link>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
-            <div className="card flex flex-col-reverse p-5">
-              <dt className="mt-1 text-sm text-muted">
-                fewer missed deadlines after the first quarter
-              </dt>
-              <dd className="text-4xl font-bold text-brand">
-                {claims.fewerMissedDeadlinesPercent}%
-              </dd>
-            </div>
-            <div className="card flex flex-col-reverse p-5">
-              <dt className="mt-1 text-sm text-muted">more focused hours per person each week</dt>
-              <dd className="text-4xl font-bold text-brand">{claims.productivityGainPercent}%</dd>
-            </div>
-          </dl>
+          <div>
+            <dl className="grid grid-cols-2 gap-4">
+              <div className="card flex flex-col-reverse p-5">
+                <dt className="mt-1 text-sm text-muted">
+                  fewer missed deadlines after the first quarter
+                </dt>
+                <dd className="text-4xl font-bold text-brand">
+                  {claims.fewerMissedDeadlinesPercent}%
+                </dd>
+              </div>
+              <div className="card flex flex-col-reverse p-5">
+                <dt className="mt-1 text-sm text-muted">more focused hours per person each week</dt>
+                <dd className="text-4xl font-bold text-brand">{claims.productivityGainPercent}%</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-sm text-muted">{surveySource}</p>
+          </div>
         </div>
       </section>
     </>

@@ -1,6 +1,7 @@
 import { Quote } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { PageHeader } from "~/components/layout/page-header";
 import { VideoFacade } from "~/components/video-facade";
 import { demoVideos } from "~/content/videos";
@@ -58,7 +59,7 @@ export default function Demo() {
               href={appLinks.signUp}
               className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
             >
-              Try it in your own workspace
+              {commercialFacts.signUpLabel}
             </a>
             <Link
               to="/contact-us"

@@ -1,6 +1,7 @@
 import { ArrowRight, FolderKanban, UsersRound } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { FeatureTagBadge } from "~/components/layout/feature-tag";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -246,7 +247,7 @@ export default function FeatureDetail() {
         </div>
         <div className="mt-14 flex flex-wrap gap-3">
           <a href={appLinks.signUp} className="btn btn-primary">
-            Get started for free
+            {commercialFacts.signUpLabel}
           </a>
           <Link to="/features" className="btn btn-secondary">
             See the features by column

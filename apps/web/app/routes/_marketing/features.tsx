@@ -1,6 +1,7 @@
 import { CalendarRange, Clock3, FolderLock, UsersRound, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { Breadcrumb } from "~/components/layout/breadcrumb";
 import { PageHeader } from "~/components/layout/page-header";
 import { plan } from "~/content/pricing";
@@ -193,7 +194,7 @@ export default function Features() {
           </div>
           <div className="flex flex-wrap gap-3 lg:justify-end">
             <a href={appLinks.signUp} className="btn btn-primary">
-              Get started for free
+              {commercialFacts.signUpLabel}
             </a>
             <Link to="/feature-detail" className="btn btn-secondary">
               How the modules fit together

@@ -2,7 +2,7 @@ import { Leaf, Radar } from "lucide-react";
 import { brand } from "~/brand";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { claims } from "~/content/claims";
+import { claims, surveySource } from "~/content/claims";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
 
@@ -84,45 +84,48 @@ export default function Goals() {
  */
 function GoalsPicture() {
   return (
-    <figure className="relative mx-auto w-full max-w-lg">
-      <div
-        aria-hidden="true"
-        className="card overflow-hidden bg-[radial-gradient(30rem_20rem_at_100%_0%,var(--color-brand-soft),transparent)] p-6 sm:p-8"
-      >
-        <div className="flex items-end gap-3 sm:gap-4">
-          {[40, 55, 48, 70, 64, 82, 90].map((h, i) => (
-            <span
-              key={i}
-              className={`flex-1 rounded-t-lg ${i === 6 ? "bg-brand-strong" : "bg-brand/30"}`}
-              style={{ height: `${h * 2.2}px` }}
-            />
-          ))}
+    <div className="mx-auto w-full max-w-lg">
+      <figure className="relative w-full">
+        <div
+          aria-hidden="true"
+          className="card overflow-hidden bg-[radial-gradient(30rem_20rem_at_100%_0%,var(--color-brand-soft),transparent)] p-6 sm:p-8"
+        >
+          <div className="flex items-end gap-3 sm:gap-4">
+            {[40, 55, 48, 70, 64, 82, 90].map((h, i) => (
+              <span
+                key={i}
+                className={`flex-1 rounded-t-lg ${i === 6 ? "bg-brand-strong" : "bg-brand/30"}`}
+                style={{ height: `${h * 2.2}px` }}
+              />
+            ))}
+          </div>
+          <div className="mt-4 h-2 rounded-full bg-line" />
+          <div className="mt-6 grid grid-cols-3 gap-3">
+            <span className="h-12 rounded-xl bg-sunken" />
+            <span className="h-12 rounded-xl bg-sunken" />
+            <span className="h-12 rounded-xl bg-teal-soft" />
+          </div>
         </div>
-        <div className="mt-4 h-2 rounded-full bg-line" />
-        <div className="mt-6 grid grid-cols-3 gap-3">
-          <span className="h-12 rounded-xl bg-sunken" />
-          <span className="h-12 rounded-xl bg-sunken" />
-          <span className="h-12 rounded-xl bg-teal-soft" />
-        </div>
-      </div>
-      <figcaption className="mt-4 grid grid-cols-1 gap-3 md:absolute md:inset-x-0 md:top-0 md:mt-0 md:block">
-        <span className="card flex flex-col p-4 md:absolute md:-top-8 md:-left-4 md:w-56 md:shadow-[var(--shadow-float)]">
-          <span className="font-[family-name:var(--font-display)] text-4xl font-bold text-brand">
-            {claims.timeReductionPercent}%
+        <figcaption className="mt-4 grid grid-cols-1 gap-3 md:absolute md:inset-x-0 md:top-0 md:mt-0 md:block">
+          <span className="card flex flex-col p-4 md:absolute md:-top-8 md:-left-4 md:w-56 md:shadow-[var(--shadow-float)]">
+            <span className="font-[family-name:var(--font-display)] text-4xl font-bold text-brand">
+              {claims.timeReductionPercent}%
+            </span>
+            <span className="mt-1 text-sm text-ink">
+              reduction in time spent on timesheets and approvals
+            </span>
           </span>
-          <span className="mt-1 text-sm text-ink">
-            reduction in time spent on timesheets and approvals
+          <span className="card flex flex-col p-4 md:absolute md:top-52 md:-right-4 md:w-56 md:shadow-[var(--shadow-float)]">
+            <span className="font-[family-name:var(--font-display)] text-4xl font-bold text-[#115e59] dark:text-teal">
+              {claims.successRatePercent}%
+            </span>
+            <span className="mt-1 text-sm text-ink">
+              success rate: projects delivered on their planned date
+            </span>
           </span>
-        </span>
-        <span className="card flex flex-col p-4 md:absolute md:top-52 md:-right-4 md:w-56 md:shadow-[var(--shadow-float)]">
-          <span className="font-[family-name:var(--font-display)] text-4xl font-bold text-[#115e59] dark:text-teal">
-            {claims.successRatePercent}%
-          </span>
-          <span className="mt-1 text-sm text-ink">
-            success rate: projects delivered on their planned date
-          </span>
-        </span>
-      </figcaption>
-    </figure>
+        </figcaption>
+      </figure>
+      <p className="mt-12 text-sm text-muted">{surveySource}</p>
+    </div>
   );
 }

@@ -2,13 +2,14 @@ import { FeatureGroupCards } from "~/components/feature-group-cards";
 import { ArrowRight, Gauge, MousePointerClick, Rocket } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { AnnouncementBadge } from "~/components/announcement-badge";
 import { CountUp } from "~/components/count-up";
 import { TimesheetMockup } from "~/components/mockups/timesheet-mockup";
 import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { billing } from "~/content/pricing";
-import { businessesPhrase, claims } from "~/content/claims";
+import { businessesPhrase, businessesSource, claims, surveySource } from "~/content/claims";
 import { HeroSlider } from "~/features/home/hero-slider";
 import { ReviewSummary } from "~/features/home/review-summary";
 import { TestimonialSlider } from "~/features/home/testimonial-slider";
@@ -69,7 +70,7 @@ export default function Home() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a href={appLinks.signUp} className="btn btn-primary">
-                Start for free <ArrowRight aria-hidden="true" className="size-4" />
+                {commercialFacts.signUpLabel} <ArrowRight aria-hidden="true" className="size-4" />
               </a>
               <Link to="/pricing" className="btn btn-secondary">
                 See how pricing works
@@ -138,24 +139,27 @@ export default function Home() {
               companies that answered our last customer survey, managers report:
             </p>
           </SectionHeading>
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Stat
-              value={claims.timeReductionPercent}
-              label="less time spent on timesheets and approvals"
-            />
-            <Stat
-              value={claims.successRatePercent}
-              label="of projects delivered on their planned date"
-            />
-            <Stat
-              value={claims.productivityGainPercent}
-              label="more focused hours per person each week"
-            />
-            <Stat
-              value={claims.fewerMissedDeadlinesPercent}
-              label="fewer missed deadlines after the first quarter"
-            />
-          </dl>
+          <div>
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <Stat
+                value={claims.timeReductionPercent}
+                label="less time spent on timesheets and approvals"
+              />
+              <Stat
+                value={claims.successRatePercent}
+                label="of projects delivered on their planned date"
+              />
+              <Stat
+                value={claims.productivityGainPercent}
+                label="more focused hours per person each week"
+              />
+              <Stat
+                value={claims.fewerMissedDeadlinesPercent}
+                label="fewer missed deadlines after the first quarter"
+              />
+            </dl>
+            <p className="mt-4 text-sm text-muted">{surveySource}</p>
+          </div>
         </div>
       </section>
 
@@ -186,7 +190,7 @@ export default function Home() {
         >
           <p>
             Hourline runs the working week at {businessesPhrase}, from studios of five to
-            distributors of two hundred.
+            distributors of two hundred. {businessesSource}
           </p>
         </SectionHeading>
         <TestimonialSlider />
@@ -208,7 +212,7 @@ export default function Home() {
               href={appLinks.signUp}
               className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
             >
-              Create your workspace
+              {commercialFacts.signUpLabel}
             </a>
             <Link
               to="/contact-us"

@@ -1,9 +1,10 @@
 import { CalendarClock, FileText, Gauge, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { businessesPhrase, claims } from "~/content/claims";
+import { businessesPhrase, businessesSource, claims, surveySource } from "~/content/claims";
 import { billing, plan, type PriceLine } from "~/content/pricing";
 import { pricingFaq } from "~/content/pricing-faq";
 import { FaqAccordion } from "~/components/faq-accordion";
@@ -46,7 +47,7 @@ const steps = [
   {
     icon: CalendarClock,
     title: "Invoice on the 1st",
-    text: "At the start of each month you receive one itemised invoice for the month that has ended.",
+    text: "At the start of each month you receive one itemized invoice for the month that has ended.",
   },
   {
     icon: Wallet,
@@ -101,7 +102,7 @@ export default function Pricing() {
                 href={appLinks.signUp}
                 className="btn w-full bg-surface text-ink hover:bg-sunken sm:w-auto"
               >
-                Get Started
+                {commercialFacts.signUpLabel}
               </a>
             </div>
           </div>
@@ -168,23 +169,28 @@ export default function Pricing() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a href={appLinks.signUp} className="btn btn-primary">
-                Get Started
+                {commercialFacts.signUpLabel}
               </a>
               <Link to="/contact-us" className="btn btn-secondary">
                 Ask about your setup
               </Link>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
-            <div className="flex flex-col-reverse rounded-2xl bg-sunken p-5">
-              <dt className="mt-1 text-sm text-muted">businesses run on {brand.name}</dt>
-              <dd className="text-4xl font-bold text-brand">{claims.businessesServed}+</dd>
-            </div>
-            <div className="flex flex-col-reverse rounded-2xl bg-sunken p-5">
-              <dt className="mt-1 text-sm text-muted">would recommend us to a peer</dt>
-              <dd className="text-4xl font-bold text-brand">{claims.surveyApprovalPercent}%</dd>
-            </div>
-          </dl>
+          <div>
+            <dl className="grid grid-cols-2 gap-4">
+              <div className="flex flex-col-reverse rounded-2xl bg-sunken p-5">
+                <dt className="mt-1 text-sm text-muted">businesses run on {brand.name}</dt>
+                <dd className="text-4xl font-bold text-brand">{claims.businessesServed}+</dd>
+              </div>
+              <div className="flex flex-col-reverse rounded-2xl bg-sunken p-5">
+                <dt className="mt-1 text-sm text-muted">would recommend us to a peer</dt>
+                <dd className="text-4xl font-bold text-brand">{claims.surveyApprovalPercent}%</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-sm text-muted">
+              {businessesSource} {surveySource}
+            </p>
+          </div>
         </div>
       </section>
     </>

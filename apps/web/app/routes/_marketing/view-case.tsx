@@ -1,6 +1,7 @@
 import { Quote } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { PageHeader } from "~/components/layout/page-header";
 import { CheckList } from "~/components/ui/check-list";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -165,7 +166,7 @@ export default function ViewCase() {
           </div>
           <div className="flex flex-wrap gap-3 lg:justify-end">
             <a href={appLinks.signUp} className="btn btn-primary">
-              Get started for free
+              {commercialFacts.signUpLabel}
             </a>
             <Link to="/customers" className="btn btn-secondary">
               More customers

@@ -1,9 +1,10 @@
 import { Check, Minus } from "lucide-react";
 import { Link } from "react-router";
 import { appLinks, brand } from "~/brand";
+import { commercialFacts } from "~/content/commercial-facts";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { claims } from "~/content/claims";
+import { claims, surveySource } from "~/content/claims";
 import { billing, plan } from "~/content/pricing";
 import { routeMeta } from "~/seo";
 import { requirePageRoute } from "~/site";
@@ -152,6 +153,7 @@ export default function WhyHourline() {
                 </div>
               ))}
             </dl>
+            <p className="mt-4 text-sm text-muted">{surveySource}</p>
           </div>
           <ul className="space-y-6">
             {reasons.map((r) => (
@@ -178,7 +180,7 @@ export default function WhyHourline() {
               href={appLinks.signUp}
               className="btn bg-surface text-ink hover:bg-sunken dark:text-ink"
             >
-              Get started for free
+              {commercialFacts.signUpLabel}
             </a>
             <Link
               to="/pricing"
