@@ -64,6 +64,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   pgSchema?: string;
+  /**
+   * An idle PostgreSQL connection that failed (the server restarted or went away). The pool drops
+   * it and opens another when next asked; without a listener the error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /**
@@ -95,8 +100,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // A database host that does not answer (rather than refusing) fails a request after 5 s
+      // instead of holding it until the client gives up.
+      connectionTimeoutMillis: 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
+    // A connection in use (inside a transaction, or between writing a query and its answer) that
+    // breaks emits 'error' on its client, which the pool only listens to while the client is idle:
+    // unheard, it would end the process. The query in flight fails with the same error, which is
+    // what the request answers with; the pool drops the broken client when it is released.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = "sqlite";

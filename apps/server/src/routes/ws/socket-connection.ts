@@ -16,6 +16,7 @@ import type {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { ChatRuleError } from "../../chat/chat-rule-error";
+import { isDatabaseUnavailable } from "../../db/database-unavailable";
 import type { TokenBucket } from "../../chat/token-bucket";
 import type { HourlineMetrics, Side } from "../../metrics/hourline-metrics";
 
@@ -324,6 +325,19 @@ function enqueue(conn: Connection, value: unknown, clientId: string | undefined)
     .catch((err: unknown) => {
       if (err instanceof ChatRuleError) {
         send(conn.socket, errorFrame(err.code, err.message, clientId));
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        // Nothing was stored and nothing acknowledged: the client keeps it and sends it again.
+        conn.context.log.warn({ err, requestId: conn.reqId }, "chat frame failed: database away");
+        send(
+          conn.socket,
+          errorFrame(
+            "internal",
+            "The chat cannot save messages for a moment. Your message will be sent again.",
+            clientId,
+          ),
+        );
         return;
       }
       conn.context.log.error({ err, requestId: conn.reqId }, "chat frame failed");
