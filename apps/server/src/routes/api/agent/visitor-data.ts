@@ -194,6 +194,8 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
         mail: erased.mail,
       };
       await audit(request, "visitor_erase", email, counts);
+      // Nor in the database's files: free pages, the search index's segments, the WAL.
+      await app.database.scrubDeletedData();
       return { status: 200 as const, email, erased: counts };
     },
   );
