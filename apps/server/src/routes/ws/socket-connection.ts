@@ -333,7 +333,7 @@ function enqueue(conn: Connection, value: unknown, clientId: string | undefined)
         send(
           conn.socket,
           errorFrame(
-            "internal",
+            "unavailable",
             "The chat cannot save messages for a moment. Your message will be sent again.",
             clientId,
           ),
