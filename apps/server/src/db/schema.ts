@@ -55,6 +55,8 @@ export interface ChatOtpCodesTable {
   email: string;
   code_hash: string;
   ip_hash: string;
+  /** SHA-256 of the nonce cookie of the browser that asked for it; null before 0011. */
+  requester_hash: string | null;
   created_at: number;
   expires_at: number;
   failed_attempts: Generated<number>;

@@ -83,9 +83,9 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   );
 
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
-  await app.register(chatRoutes, { prefix: "/support" });
+  await app.register(chatRoutes, { prefix: "/support", publicUrl: options.publicUrl });
   await app.register(uploadRoutes, { prefix: "/support", dataDir: options.dataDir });
-  await app.register(verifyOtpRoute, { prefix: "/client" });
+  await app.register(verifyOtpRoute, { prefix: "/client", publicUrl: options.publicUrl });
   // The agent API refuses other sites for every method, GET included.
   await app.register(agentRoutes, {
     prefix: "/agent",
