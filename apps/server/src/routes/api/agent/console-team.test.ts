@@ -370,6 +370,77 @@ describeConsole("team console", pgUp, (ctx) => {
       visitor.socket.close();
     });
 
+    it("parallel reopens of one visitor's ended chats: one opens, the rest 409, never a 500", async () => {
+      const email = uniqueEmail("reopen-race");
+      const ids = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          insertConversation(db(), {
+            email,
+            startedAt: Date.now() - 60_000 + i,
+            state: "ended",
+            endedAt: Date.now() - 1_000,
+            endedBy: "agent",
+          }),
+        ),
+      );
+      const answers = await Promise.all(
+        [...ids, ...ids, ...ids].map((id) =>
+          ana.browser.post(`/api/agent/conversations/${id}/reopen`, {}),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const open = await db()
+        .selectFrom("chat_conversations")
+        .select("id")
+        .where("visitor_email", "=", email)
+        .where("state", "=", "open")
+        .execute();
+      expect(open).toHaveLength(1);
+    });
+
+    it("a visitor's register racing reopens joins the one open chat, never a 500", async () => {
+      const visitor = await chattingVisitor(ctx.server, "Noor Ali", uniqueEmail("register-race"));
+      const socket = await agentSocket(ana.browser);
+      socket.send({ message_type: "chat_end", conversation_id: visitor.conversationId });
+      await socket.next(
+        (f) => f.message_type === "chat_ended" && f.conversation_id === visitor.conversationId,
+      );
+      socket.close();
+      const ended = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          insertConversation(db(), {
+            email: visitor.email,
+            startedAt: Date.now() - 60_000 + i,
+            state: "ended",
+            endedAt: Date.now() - 1_000,
+            endedBy: "agent",
+          }),
+        ),
+      );
+      const answers = await Promise.all([
+        ...[visitor.conversationId, ...ended].map((id) =>
+          ana.browser.post(`/api/agent/conversations/${id}/reopen`, {}),
+        ),
+        ...Array.from({ length: 4 }, () =>
+          visitor.browser.post("/api/support/register", {
+            username: "Noor Ali",
+            email: visitor.email,
+          }),
+        ),
+      ]);
+      expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const open = await db()
+        .selectFrom("chat_conversations")
+        .select("id")
+        .where("visitor_email", "=", visitor.email)
+        .where("state", "=", "open")
+        .execute();
+      expect(open).toHaveLength(1);
+      visitor.socket.close();
+    });
+
     it("reopens an ended chat, which the visitor's next register continues", async () => {
       const visitor = await chattingVisitor(ctx.server, "Iris Tan");
       const id = visitor.conversationId;
