@@ -275,6 +275,27 @@ describe.each(stores)("a visitor's data on $name", (store) => {
     const stored = await server.app.database.db.selectFrom("audit_log").selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(email);
   });
+
+  it.runIf(run)(
+    "keeps who acted as they were then: a rename does not rewrite the log",
+    async () => {
+      const before = (await admin.get("/api/agent/audit-log")).body as AuditLogEntry[];
+      expect(before.length).toBeGreaterThan(0);
+      expect(
+        before.every((e) => e.agent_name === ADMIN.name && e.agent_email === ADMIN.email),
+      ).toBe(true);
+      const renamed = await admin.patch("/api/agent/me", { name: "Someone Else" });
+      expect(renamed.status).toBe(200);
+      try {
+        const after = (await admin.get("/api/agent/audit-log")).body as AuditLogEntry[];
+        expect(after.map((e) => [e.agent_name, e.agent_email])).toEqual(
+          before.map(() => [ADMIN.name, ADMIN.email]),
+        );
+      } finally {
+        await admin.patch("/api/agent/me", { name: ADMIN.name });
+      }
+    },
+  );
 });
 
 /**

@@ -196,6 +196,9 @@ export interface AuditLogTable {
   id: Generated<number>;
   created_at: number;
   agent_id: number;
+  /** The admin's name and address when they acted (0012); null on older entries. */
+  agent_name: string | null;
+  agent_email: string | null;
   action: "visitor_export" | "visitor_erase";
   /** The address masked (`p***@example.com`); the address itself is not kept. */
   subject_masked: string;

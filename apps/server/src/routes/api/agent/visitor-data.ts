@@ -142,6 +142,8 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
     const admin = signedInAgent(request).agent;
     const id = await insertAuditEntry(db, {
       agentId: admin.id,
+      agentName: admin.name,
+      agentEmail: admin.email,
       action,
       subjectMasked: maskEmail(email),
       subjectHash: subjectHash(email),
@@ -210,6 +212,7 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
         action: e.action,
         agent_id: e.agentId,
         agent_name: e.agentName,
+        agent_email: e.agentEmail,
         subject: e.subjectMasked,
         details: e.details as VisitorDataCounts,
       })),
