@@ -5,7 +5,12 @@
  * call this; they never write chat rows themselves.
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
-import { uploadPathPrefix, type ChatMessage, type MsgType } from "@hourline/contracts/chat-message";
+import {
+  chatLimits,
+  uploadPathPrefix,
+  type ChatMessage,
+  type MsgType,
+} from "@hourline/contracts/chat-message";
 import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/chat-server-frames";
 import type { VisitorContext } from "@hourline/contracts/visitor-context";
 import type { FastifyBaseLogger } from "fastify";
@@ -203,9 +208,16 @@ export class ConversationRules {
   private async post(input: NewMessage): Promise<AckFrame> {
     const { conversation } = input;
     const html = sanitizeMessageHtml(input.html, { publicUrl: this.options.publicUrl });
-    const { blank, images } = cleanMessageFacts(html);
+    const { blank, images, textLength } = cleanMessageFacts(html);
     if (blank) {
       throw new ChatRuleError("bad_frame", "An empty message is not sent.");
+    }
+    // One length for every message, the one the widget and the console let anyone type.
+    if (textLength > chatLimits.typedText) {
+      throw new ChatRuleError(
+        "too_large",
+        `That message is too long: at most ${chatLimits.typedText.toLocaleString("en-US")} characters.`,
+      );
     }
     if (input.msgType === "image" && images.length === 0) {
       throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");
