@@ -210,7 +210,7 @@ export function NoteForm({ conversationId }: { conversationId: number }) {
   return (
     <EntryForm
       label="Internal note"
-      hint="Only agents see notes: never the visitor, never the transcript."
+      hint="Only agents see notes in the chat, never the visitor or the transcript; a visitor who asks for their data gets them in the export."
       submitLabel="Add note"
       testId="note-form"
       send={(body) => addNote(conversationId, body)}
