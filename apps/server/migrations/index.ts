@@ -15,6 +15,7 @@ import * as m0009 from "./0009_visitor_context";
 import * as m0010 from "./0010_message_search_in_batches";
 import * as m0011 from "./0011_code_requester";
 import * as m0012 from "./0012_audit_actor";
+import * as m0013 from "./0013_entry_client_id";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010_message_search_in_batches": m0010,
   "0011_code_requester": m0011,
   "0012_audit_actor": m0012,
+  "0013_entry_client_id": m0013,
 };

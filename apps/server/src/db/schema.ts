@@ -122,6 +122,8 @@ export interface ChatAgentEntriesTable {
   /** An e-mail answer's recipient. */
   sent_to: string | null;
   created_at: number;
+  /** The id the console gave an e-mail answer, unique per conversation (0013); null otherwise. */
+  client_id: string | null;
 }
 
 export interface ChatMessagesTable {

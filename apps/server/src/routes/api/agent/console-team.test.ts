@@ -205,6 +205,47 @@ describeConsole("team console", pgUp, (ctx) => {
       expect(entries.body).toEqual([entry]);
     });
 
+    it("mails an answer sent again with its client_id once, and records it once", async () => {
+      const t0 = Date.now();
+      const email = uniqueEmail();
+      const id = await insertConversation(db(), {
+        email,
+        startedAt: t0,
+        state: "ended",
+        endedAt: t0 + 10,
+        endedBy: "visitor",
+      });
+      await insertMessage(db(), id, "visitor", "Anyone?", t0 + 5);
+      const url = `/api/agent/conversations/${id}/email-answer`;
+      const answer = { body: "Yes, we can.", client_id: newClientId() };
+      // Twice one after the other (a retry after a lost answer), then twice at once.
+      const first = await ana.browser.post(url, answer);
+      const second = await ana.browser.post(url, answer);
+      const [third, fourth] = await Promise.all([
+        ana.browser.post(url, answer),
+        ben.browser.post(url, answer),
+      ]);
+      for (const res of [first, second, third, fourth]) expect(res.status).toBe(200);
+      const entryOf = (res: { body: unknown }) => (res.body as { entry: AgentEntry }).entry;
+      expect(new Set([first, second, third, fourth].map((r) => entryOf(r).id)).size).toBe(1);
+      const mails = await db()
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("to_address", "=", email)
+        .execute();
+      expect(mails).toHaveLength(1);
+      expect((await ana.browser.get(`/api/agent/conversations/${id}/entries`)).body).toHaveLength(
+        1,
+      );
+      // Another answer (another client_id) is another mail.
+      const other = await ana.browser.post(url, {
+        body: "One more thing.",
+        client_id: newClientId(),
+      });
+      expect(other.status).toBe(200);
+      expect(entryOf(other).id).not.toBe(entryOf(first).id);
+    });
+
     it("stays missed until marked handled, and an answered chat never was missed", async () => {
       const t0 = Date.now();
       const left = await insertConversation(db(), {
