@@ -13,6 +13,9 @@ import * as m0007 from "./0007_console_team";
 import * as m0008 from "./0008_operations";
 import * as m0009 from "./0009_visitor_context";
 import * as m0010 from "./0010_message_search_in_batches";
+import * as m0011 from "./0011_code_requester";
+import * as m0012 from "./0012_audit_actor";
+import * as m0013 from "./0013_entry_client_id";
 import * as m0019 from "./0019_chat_resume_tokens";
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +29,8 @@ export const migrations: Record<string, Migration> = {
   "0008_operations": m0008,
   "0009_visitor_context": m0009,
   "0010_message_search_in_batches": m0010,
+  "0011_code_requester": m0011,
+  "0012_audit_actor": m0012,
+  "0013_entry_client_id": m0013,
   "0019_chat_resume_tokens": m0019,
 };

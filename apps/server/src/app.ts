@@ -22,7 +22,8 @@ import agentSessions from "./plugins/agent-sessions";
 import chatBroker, { type ChatBrokerOptions } from "./plugins/chat-broker";
 import clientIpHash from "./plugins/client-ip-hash";
 import contactInbox from "./plugins/contact-inbox";
-import dbPlugin from "./plugins/db";
+import dbPlugin, { type DatabaseRetry } from "./plugins/db";
+import { isDatabaseUnavailable } from "./db/database-unavailable";
 import mailer from "./plugins/mailer";
 import metricsPlugin from "./plugins/metrics";
 import securityHeaders, { baseSecurityHeaders } from "./plugins/security-headers";
@@ -63,6 +64,8 @@ export interface BuildOptions {
   metricsQueueMaxAgeMs?: number;
   /** Tests shorten the heartbeat and change the per-socket rate limit. */
   sockets?: Omit<ChatSocketOptions, "publicUrl">;
+  /** Tests shorten the waits of a start while the database is unreachable. */
+  databaseRetry?: Partial<DatabaseRetry>;
 }
 
 /** What a proxy's X-Request-Id may look like for us to keep it (nginx's $request_id is 32 hex). */
@@ -171,6 +174,24 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database restarting or away: the state of a dependency, said as such (503, try again),
+    // one warning line instead of a stack trace per request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        { err: error, dependency: "database" },
+        "request failed: database unavailable",
+      );
+      return reply
+        .code(503)
+        .header("Retry-After", "5")
+        .send(
+          apiError(
+            503,
+            "unavailable",
+            "The database is unavailable for a moment. Please try again shortly.",
+          ),
+        );
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, "request failed");
     const code =
@@ -236,6 +257,7 @@ export async function buildApp(
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    retry: options.databaseRetry,
   });
   await app.register(metricsPlugin, {
     token: config.metricsToken,

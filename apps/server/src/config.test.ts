@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, effectiveConfiguration, loadConfig } from "./config";
 
 function problems(env: Record<string, string>) {
   try {
@@ -118,5 +118,83 @@ describe("configuration", () => {
     expect(loadConfig({ PUBLIC_URL: "https://hourline.example/" }).publicUrl).toBe(
       "https://hourline.example",
     );
+  });
+
+  describe("a variable that looks like ours but is not", () => {
+    it.each([
+      ["DATABSE_URL", "postgres://db/hourline", "DATABASE_URL"],
+      ["database_url", "postgres://db/hourline", "DATABASE_URL"],
+      ["REDIS_ULR", "redis://r:6379", "REDIS_URL"],
+      ["PUBLIC_ULR", "https://www.example.com", "PUBLIC_URL"],
+      ["SMTP_HOST", "mail.example.com", "SMTP_URL"],
+      ["REDIS_PASSWORD", "x", "REDIS_URL"],
+      ["PROT", "8080", "PORT"],
+      ["RETENTION_DAY", "30", "RETENTION_DAYS"],
+    ])("%s stops the start: did you mean %s?", (variable, value, meant) => {
+      const err = problems({ [variable]: value });
+      expect(err.problems.map((p) => p.variable)).toEqual([variable]);
+      expect(err.message).toContain(`did you mean ${meant}`);
+      // The typo's value is not printed: it may be a URL with a password.
+      expect(err.message).not.toContain(value);
+    });
+
+    it("lets the variables of the system and the tools through", () => {
+      const env = {
+        HOME: "/root",
+        PATH: "/usr/bin",
+        HOSTNAME: "web1",
+        NODE_OPTIONS: "--enable-source-maps",
+        NODE_EXTRA_CA_CERTS: "/etc/ssl/ca.pem",
+        TEST_DATABASE_URL: "postgres://x/y",
+        TEST_REDIS_URL: "redis://x",
+        HOURLINE_COMMIT: "abc",
+        TERM: "xterm",
+        PWD: "/srv",
+        USER: "hourline",
+        LANG: "C.UTF-8",
+        CI: "1",
+      };
+      expect(loadConfig(env).port).toBe(3000);
+    });
+  });
+
+  it("refuses REDIS_URL without DATABASE_URL: each instance would keep its own SQLite", () => {
+    const err = problems({ NODE_ENV: "development", REDIS_URL: "redis://r:6379" });
+    expect(err.problems.map((p) => p.variable)).toEqual(["REDIS_URL"]);
+    expect(err.message).toContain("DATABASE_URL");
+    expect(
+      loadConfig({
+        NODE_ENV: "development",
+        REDIS_URL: "redis://r:6379",
+        DATABASE_URL: "postgres://db/hourline",
+      }).redisUrl,
+    ).toBe("redis://r:6379");
+  });
+
+  it("describes the configuration in effect in one line without a secret", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://www.example.com",
+      DATABASE_URL: "postgres://hourline:db-s3cret@db/hourline",
+      REDIS_URL: "redis://:redis-s3cret@r:6379",
+      SMTP_URL: "smtps://mailer:mail-s3cret@mail:465",
+      METRICS_TOKEN: "metrics-s3cret-0123456789",
+      BOOTSTRAP_AGENT_EMAIL: "a@b.example",
+      BOOTSTRAP_AGENT_PASSWORD: "agent-s3cret-long",
+    });
+    const line = effectiveConfiguration(config);
+    expect(line).toMatchObject({
+      database: "postgresql",
+      redis: "on",
+      mail: "smtps",
+      publicUrl: "https://www.example.com",
+      metrics: "on",
+    });
+    expect(JSON.stringify(line)).not.toMatch(/s3cret|@b\.example/);
+    expect(effectiveConfiguration(loadConfig({}))).toMatchObject({
+      database: "sqlite",
+      redis: "off",
+      mail: "log",
+    });
   });
 });

@@ -135,6 +135,17 @@ export const configSchema = z
         message: "is required in production (mail would otherwise only be printed to the log)",
       });
     }
+    // Redis is what several instances share besides the database; on SQLite each instance keeps
+    // its own file, so a fleet would split its data between them. The suites run one instance on
+    // SQLite with a Redis to test the broker (NODE_ENV=test).
+    if (c.REDIS_URL && !c.DATABASE_URL && c.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message:
+          "is set without DATABASE_URL: Redis is for several instances, and on SQLite each instance would keep its own data. Set DATABASE_URL (postgres://...) for every instance, or unset REDIS_URL for one instance on SQLite",
+      });
+    }
     if (Boolean(c.BOOTSTRAP_AGENT_EMAIL) !== Boolean(c.BOOTSTRAP_AGENT_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -169,6 +180,91 @@ export const configSchema = z
 
 export type Config = z.output<typeof configSchema>;
 
+/** The variables the server reads. */
+const knownVariables = Object.keys(configSchema.in.shape);
+
+/**
+ * The beginnings that only our variables have: an unknown `SMTP_HOST` or `REDIS_PASSWORD` is
+ * someone expecting the server to read it (it reads the URL only).
+ */
+const ourPrefixes = [
+  "DATABASE_",
+  "REDIS_",
+  "SMTP_",
+  "BOOTSTRAP_",
+  "METRICS_",
+  "RETENTION_",
+  "SHUTDOWN_",
+  "TRUST_PROXY",
+];
+
+/** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] ?? [];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * The variables in `env` that look like ours but are not (a typo: `DATABSE_URL`), each with the
+ * names it may have meant. Looks like ours: the same name in other case, within two edits of one
+ * of ours (one for names of up to four letters, so HOME is not HOST), or one of our beginnings.
+ */
+export function strayVariables(env: NodeJS.ProcessEnv): { variable: string; meant: string[] }[] {
+  const known = new Set(knownVariables);
+  const stray: { variable: string; meant: string[] }[] = [];
+  for (const variable of Object.keys(env)) {
+    if (known.has(variable)) continue;
+    const upper = variable.toUpperCase();
+    const near = knownVariables.filter(
+      (name) => editDistance(upper, name) <= (name.length <= 4 ? 1 : 2),
+    );
+    const family = ourPrefixes.some((prefix) => upper.startsWith(prefix))
+      ? knownVariables.filter((name) =>
+          ourPrefixes.some((p) => upper.startsWith(p) && name.startsWith(p)),
+        )
+      : [];
+    const meant = [...new Set([...near, ...family])];
+    if (meant.length > 0) stray.push({ variable, meant });
+  }
+  return stray;
+}
+
+/**
+ * The configuration in effect, for the one line the start logs: what kind of database, whether
+ * Redis and real mail are on, the origins. No URL is shown whole (they may hold passwords).
+ */
+export function effectiveConfiguration(config: Config) {
+  return {
+    nodeEnv: config.nodeEnv,
+    database: config.databaseUrl ? "postgresql" : "sqlite",
+    ...(config.databaseUrl ? {} : { dataDir: config.dataDir }),
+    redis: config.redisUrl ? "on" : "off",
+    mail: config.smtpUrl ? (config.smtpUrl.startsWith("smtps:") ? "smtps" : "smtp") : "log",
+    publicUrl: config.publicUrl,
+    appUrl: config.appUrl,
+    listen: `${config.host}:${config.port}`,
+    trustProxy: typeof config.trustProxy === "function" ? "hops" : config.trustProxy || "off",
+    metrics: config.metricsToken ? "on" : "off",
+    retentionDays: config.retentionDays,
+    shutdownDrainSeconds: config.shutdownDrainSeconds,
+    logLevel: config.logLevel,
+  };
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
     super(
@@ -179,16 +275,23 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // A variable that looks like ours but is not was meant to be read: a typo stops the start.
+  const stray = strayVariables(env).map(({ variable, meant }) => ({
+    variable,
+    message: `is not a variable the server reads: did you mean ${meant.join(" or ")}?`,
+  }));
   const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success && stray.length === 0) return result.data;
+  if (result.success) throw new ConfigError(stray);
   // One line per variable, even when a value breaks several rules.
   const byVariable = new Map<string, string>();
   for (const issue of result.error.issues) {
     const variable = String(issue.path[0] ?? "configuration");
     if (!byVariable.has(variable)) byVariable.set(variable, issue.message);
   }
-  throw new ConfigError(
-    [...byVariable].map(([variable, message]) => {
+  throw new ConfigError([
+    ...stray,
+    ...[...byVariable].map(([variable, message]) => {
       const value = env[variable];
       const shown =
         value === undefined || /PASSWORD|SECRET|TOKEN|URL/.test(variable)
@@ -196,5 +299,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : ` (got "${value}")`;
       return { variable, message: `${message}${shown}` };
     }),
-  );
+  ]);
 }

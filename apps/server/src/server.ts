@@ -7,7 +7,7 @@
 import closeWithGrace from "close-with-grace";
 import { pino, type Logger } from "pino";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, effectiveConfiguration, loadConfig } from "./config";
 
 /** How long app.close() may take (sockets closed with 1001, in-flight writes finished). */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -46,6 +46,8 @@ async function main() {
     }
     throw err;
   }
+  // One line with what is in effect (never a URL whole: they may hold passwords).
+  log.info({ configuration: effectiveConfiguration(config) }, "configuration");
 
   const app = await buildApp(config);
   process.off("uncaughtException", crashedWhileStarting);

@@ -20,14 +20,33 @@ import {
   type ChatServer,
 } from "./chat-harness";
 
+/**
+ * A message may hold 20,000 characters of HTML showing at most 5,000 characters of text; each
+ * shape is as long as both limits let it be.
+ */
 const LIMIT = chatLimits.message;
+function shownText(html: string): number {
+  let count = 0;
+  let inTag = false;
+  for (const c of html) {
+    if (c === "<") inTag = true;
+    else if (c === ">" && inTag) inTag = false;
+    else if (!inTag) count += 1;
+  }
+  return count;
+}
 
 /** Ten messages, each at the size limit, each a shape that made a regular expression slow. */
 function slowShapes(): string[] {
-  const fill = (unit: string, tail = "") =>
-    `x${unit.repeat(Math.floor((LIMIT - 2) / unit.length))}`.slice(0, LIMIT - tail.length - 1) +
+  const fillTo = (length: number, unit: string, tail: string) =>
+    `x${unit.repeat(Math.floor((length - 2) / unit.length))}`.slice(0, length - tail.length - 1) +
     tail +
     "y";
+  const fill = (unit: string, tail = "") => {
+    let length = LIMIT;
+    while (shownText(fillTo(length, unit, tail)) > chatLimits.typedText) length -= 10;
+    return fillTo(length, unit, tail);
+  };
   return [
     fill(" "),
     fill("\t"),

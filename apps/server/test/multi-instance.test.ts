@@ -31,6 +31,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "./instance-process";
+import { checkDelivered, loadWriter, writeUnderLoad, type LoadWriter } from "./load-writers";
 import { nginxMissing, startNginx, type NginxProcess } from "./nginx-process";
 import { testKeyPrefix } from "./redis-service";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
@@ -261,18 +262,7 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
    * the same client_id.
    */
   async function underLoad(disrupt: () => Promise<void>, label: string) {
-    interface Writer {
-      email: string;
-      browser: Browser;
-      conversationId: number;
-      socket: FrameSocket;
-      sent: string[];
-      acked: Map<string, number>;
-      pending: Map<string, Record<string, unknown>>;
-      /** Told to catch up (on whichever of its sockets). */
-      caughtUp: boolean;
-    }
-    const writers: Writer[] = [];
+    const writers: (LoadWriter & { conversationId: number; email: string })[] = [];
     for (let i = 0; i < 10; i++) {
       // The visitors of an earlier run come back (codes per address are limited).
       const earlier = loadVisitors[i];
@@ -280,81 +270,24 @@ describe.runIf(pgUp && redis)("two instances on PostgreSQL and Redis", () => {
         ? await resumedVisitor(sameBrowserAt(earlier.browser, front), earlier.email, i)
         : await chattingVisitor(withSink(front), `Visitor ${i}`, uniqueEmail(`load${i}`));
       loadVisitors[i] = { browser: v.browser, email: v.email };
-      writers.push({ ...v, sent: [], acked: new Map(), pending: new Map(), caughtUp: false });
+      const path = `/ws/support/${encodeURIComponent(v.email)}/`;
+      writers.push({
+        ...loadWriter(`${label} ${i}`, v.browser, v.socket, path),
+        conversationId: v.conversationId,
+        email: v.email,
+      });
     }
     const agent = await connectedAgent(withSink(b));
-    let reconnects = 0;
-    const track = (w: Writer) => {
-      w.socket.ws.on("message", (data) => {
-        const f = JSON.parse(String(data)) as Frame;
-        if (f.message_type === "ack" && typeof f.client_id === "string") {
-          const before = w.acked.get(f.client_id);
-          if (before !== undefined && before !== f.id) throw new Error("ack changed its id");
-          w.acked.set(f.client_id, f.id as number);
-          w.pending.delete(f.client_id);
-        }
-        if (f.message_type === "catch_up") w.caughtUp = true;
-      });
-      w.socket.ws.once("close", () => void reconnect(w));
-    };
-    let stopping = false;
-    const reconnect = async (w: Writer) => {
-      for (let attempt = 0; !stopping && attempt < 100; attempt++) {
-        await sleep(200 + Math.random() * 300);
-        const socket = w.browser.socket(`/ws/support/${encodeURIComponent(w.email)}/`);
-        try {
-          await socket.opened;
-        } catch {
-          continue;
-        }
-        reconnects += 1;
-        w.socket = socket;
-        track(w);
-        for (const frame of w.pending.values()) socket.send(frame);
-        return;
-      }
-    };
-    for (const w of writers) track(w);
-
-    let writing = true;
-    const loops = writers.map(async (w, i) => {
-      let n = 0;
-      while (writing) {
-        const clientId = newClientId();
-        const frame = { message: `${label} ${i} #${n++}`, msg_type: "text", client_id: clientId };
-        w.sent.push(clientId);
-        w.pending.set(clientId, frame);
-        if (w.socket.ws.readyState === w.socket.ws.OPEN) w.socket.send(frame);
-        await sleep(250);
-      }
-    });
-    await sleep(2_000);
-    await disrupt();
-    await sleep(2_000);
-    writing = false;
-    await Promise.all(loops);
-    await expect
-      .poll(() => writers.reduce((sum, w) => sum + w.pending.size, 0), { timeout: 30_000 })
-      .toBe(0);
-    stopping = true;
-
-    // Stored once each, with the id it was acknowledged with, in the order it was written.
-    let acked = 0;
-    for (const w of writers) {
-      const history = (
-        await sameBrowserAt(w.browser, b).get(
-          `/api/support/get_message/${encodeURIComponent(w.email)}/`,
-        )
-      ).body as StoredMessage[];
-      const all = history.map((m) => m.client_id);
-      expect(new Set(all).size, `${w.email}: duplicated`).toBe(all.length);
-      for (const [clientId, id] of w.acked) {
-        expect(history.find((m) => m.client_id === clientId)?.id, `${w.email}: lost`).toBe(id);
-      }
-      const sentNow = new Set(w.sent);
-      expect(all.filter((id) => id !== null && sentNow.has(id))).toEqual(w.sent);
-      acked += w.acked.size;
-    }
+    const { reconnects } = await writeUnderLoad(writers, disrupt);
+    const acked = await checkDelivered(
+      writers,
+      async (w) =>
+        (
+          await sameBrowserAt(w.browser, b).get(
+            `/api/support/get_message/${encodeURIComponent(w.email)}/`,
+          )
+        ).body as StoredMessage[],
+    );
 
     // The agent on B saw or can fetch every message, each once.
     const pushed = new Map<number, number>();

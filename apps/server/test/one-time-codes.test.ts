@@ -27,6 +27,11 @@ function distinctCodes(): () => string {
   return () => ((314159 + 104729 * n++) % 1_000_000).toString().padStart(6, "0");
 }
 
+/** The cookies a browser holds besides the code's nonce: a session would be one. */
+function sessionCookies(browser: Browser): string[] {
+  return [...browser.cookies.keys()].filter((name) => !name.includes("hl_code_nonce"));
+}
+
 for (const store of stores) {
   describe.skipIf(store.pg && !pgUp)(`one-time codes (${store.name})`, () => {
     let server: ChatServer;
@@ -104,18 +109,18 @@ for (const store of stores) {
 
     it("works once", async () => {
       const email = uniqueEmail();
-      const code = await requestCode(new Browser(server), email);
-      expect(
-        (await new Browser(server).post("/api/client/verify_otp", { email, otp: code })).status,
-      ).toBe(200);
-      const reuse = await new Browser(server).post("/api/client/verify_otp", { email, otp: code });
+      const browser = new Browser(server);
+      const code = await requestCode(browser, email);
+      expect((await browser.post("/api/client/verify_otp", { email, otp: code })).status).toBe(200);
+      const reuse = await browser.post("/api/client/verify_otp", { email, otp: code });
       expect(reuse.status).toBe(400);
       expect(reuse.body).toMatchObject({ error: { code: "otp_expired" } });
     });
 
     it("expires after 10 minutes: valid just inside the edge, refused just outside", async () => {
       const inside = uniqueEmail();
-      const kept = await requestCode(new Browser(server), inside);
+      const insideBrowser = new Browser(server);
+      const kept = await requestCode(insideBrowser, inside);
       const stored = await server.app.database.db
         .selectFrom("chat_otp_codes")
         .select(["created_at", "expires_at"])
@@ -127,20 +132,21 @@ for (const store of stores) {
         .set({ expires_at: Date.now() + 2_000 })
         .where("email", "=", inside)
         .execute();
-      const inTime = await new Browser(server).post("/api/client/verify_otp", {
+      const inTime = await insideBrowser.post("/api/client/verify_otp", {
         email: inside,
         otp: kept,
       });
       expect(inTime.status).toBe(200);
 
       const email = uniqueEmail();
-      const code = await requestCode(new Browser(server), email);
+      const browser = new Browser(server);
+      const code = await requestCode(browser, email);
       await server.app.database.db
         .updateTable("chat_otp_codes")
         .set({ expires_at: Date.now() - 1 })
         .where("email", "=", email)
         .execute();
-      const late = await new Browser(server).post("/api/client/verify_otp", { email, otp: code });
+      const late = await browser.post("/api/client/verify_otp", { email, otp: code });
       expect(late.body).toMatchObject({ status: 400, error: { code: "otp_expired" } });
     });
 
@@ -153,7 +159,7 @@ for (const store of stores) {
       expect(second).not.toBe(first);
       const old = await browser.post("/api/client/verify_otp", { email, otp: first });
       expect(old.status).toBe(400);
-      expect(browser.cookies.size).toBe(0);
+      expect(sessionCookies(browser)).toEqual([]);
       expect((await browser.post("/api/client/verify_otp", { email, otp: second })).status).toBe(
         200,
       );
@@ -161,12 +167,15 @@ for (const store of stores) {
     });
 
     it("a replaced code never works again, even after the newer code is used or locked", async () => {
+      // The browser that asked for both codes spends them.
+      const browsers = new Map<string, Browser>();
       const verify = (email: string, otp: string) =>
-        new Browser(server).post("/api/client/verify_otp", { email, otp });
+        (browsers.get(email) ?? new Browser(server)).post("/api/client/verify_otp", { email, otp });
       /** Two codes sent to a fresh address, the first replaced by the second. */
       const replaced = async () => {
         const email = uniqueEmail();
         const browser = new Browser(server);
+        browsers.set(email, browser);
         const first = await requestCode(browser, email);
         await pastCooldown(email);
         const second = await requestCode(browser, email);
@@ -218,7 +227,7 @@ for (const store of stores) {
       expect(fifth.body).toMatchObject({ error: { code: "otp_locked" } });
       const right = await browser.post("/api/client/verify_otp", { email, otp: code });
       expect(right.status).toBe(400);
-      expect(browser.cookies.size).toBe(0);
+      expect(sessionCookies(browser)).toEqual([]);
     });
 
     it("refuses malformed codes as a validation error", async () => {
@@ -277,6 +286,83 @@ for (const store of stores) {
       const sixth = await browser.post("/api/support/otp_generate_chat", { email });
       expect(sixth.status).toBe(429);
       expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(60);
+    });
+
+    describe("strangers who know the address", () => {
+      // A server of its own: these codes count against one IP's hourly cap (20).
+      let own: ChatServer;
+      beforeAll(async () => {
+        own = await startChatServerOn(
+          store,
+          {},
+          { sink: server.sink, chat: { makeOtp: distinctCodes() } },
+        );
+      });
+      afterAll(async () => own.close());
+      const ask = async (browser: Browser, email: string) => {
+        const before = own.sink.messages.length;
+        const answer = await browser.post("/api/support/otp_generate_chat", { email });
+        return {
+          status: answer.status,
+          code: answer.status === 200 ? await codeFromMail(own.sink, email, before) : undefined,
+        };
+      };
+      const backdate = (email: string) =>
+        own.app.database.db
+          .updateTable("chat_otp_codes")
+          .set((eb) => ({ created_at: eb("created_at", "-", 61_000) }))
+          .where("email", "=", email)
+          .execute();
+
+      it("cannot spend, void or replace the owner's code", async () => {
+        const email = uniqueEmail("owner");
+        const owner = new Browser(own);
+        const { code } = await ask(owner, email);
+        const wrong = code === "000000" ? "111111" : "000000";
+        // Without a code of its own: nothing to guess at.
+        const bare = new Browser(own);
+        for (let i = 0; i < 6; i++) {
+          const answer = await bare.post("/api/client/verify_otp", { email, otp: wrong });
+          expect(answer.body).toMatchObject({ error: { code: "otp_expired" } });
+        }
+        // The owner's own code, posted from another browser, is no good either.
+        const thief = await bare.post("/api/client/verify_otp", { email, otp: code });
+        expect(thief.status).toBe(400);
+        // With a code of its own for the address: its guesses lock only its own code.
+        const stranger = new Browser(own);
+        expect((await ask(stranger, email)).status).toBe(200);
+        for (let i = 0; i < 5; i++) {
+          await stranger.post("/api/client/verify_otp", { email, otp: wrong });
+        }
+        const mine = await owner.post("/api/client/verify_otp", { email, otp: code });
+        expect(mine.status).toBe(200);
+      });
+
+      it("cannot keep the owner at 429 by asking for codes", async () => {
+        const email = uniqueEmail("owner");
+        const stranger = new Browser(own);
+        for (let i = 0; i < 5; i++) {
+          expect((await ask(stranger, email)).status).toBe(200);
+          await backdate(email);
+        }
+        expect((await ask(stranger, email)).status).toBe(429);
+        const owner = new Browser(own);
+        const { status, code } = await ask(owner, email);
+        expect(status).toBe(200);
+        expect((await owner.post("/api/client/verify_otp", { email, otp: code })).status).toBe(200);
+      });
+
+      it("mail to one address is bounded, except for a browser that proved it before", async () => {
+        const email = uniqueEmail("owner");
+        const owner = new Browser(own);
+        const { code } = await ask(owner, email);
+        expect((await owner.post("/api/client/verify_otp", { email, otp: code })).status).toBe(200);
+        for (let i = 0; i < 9; i++) expect((await ask(new Browser(own), email)).status).toBe(200);
+        const eleventh = await ask(new Browser(own), email);
+        expect(eleventh.status).toBe(429);
+        await backdate(email);
+        expect((await ask(owner, email)).status).toBe(200);
+      });
     });
 
     it("caps codes per IP per hour, whatever the address", async () => {

@@ -189,6 +189,33 @@ for (const store of stores) {
       agent.socket.close();
     });
 
+    it("refuses a name holding an RFC 2047 encoded word, in the chat and the contact form", async () => {
+      // Decoded by mail clients in a Reply-To name: "Support Team" from nowhere.
+      const name = "=?utf-8?B?U3VwcG9ydCBUZWFt?=";
+      const email = uniqueEmail();
+      const browser = new Browser(server);
+      await verifyVisitor(browser, server.sink, email);
+      const registered = await browser.post("/api/support/register", { username: name, email });
+      expect(registered.status).toBe(400);
+      expect(registered.body).toMatchObject({
+        error: { fields: { username: expect.any(String) } },
+      });
+      const contact = await browser.post("/api/support/contact_us", {
+        name,
+        email,
+        phone_numbers: "",
+        message: "Hello",
+        website: "",
+      });
+      expect(contact.status).toBe(400);
+      const stored = await server.app.database.db
+        .selectFrom("chat_conversations")
+        .select("id")
+        .where("visitor_email", "=", email)
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
     it("pushes each new contact message to connected agents", async () => {
       const agent = await connectedAgent(server);
       const sent = await new Browser(server).post("/api/support/contact_us", {

@@ -72,6 +72,17 @@ describe.each(stores)("visitor context on $name", (store) => {
     },
   );
 
+  it.runIf(run)("drops the format controls that would spoof a path", async () => {
+    const { id } = await register(
+      "spoof@lakeside.example",
+      { opened_on: "/pricing\u202Egnp.exe", pages: ["/a\u200Bb", "/api/agent/logout"] },
+      MAC_SAFARI,
+    );
+    const context = await detail(id);
+    expect(context.opened_on).toBe("/pricinggnp.exe");
+    expect(context.pages).toEqual(["/ab", "/api/agent/logout"]);
+  });
+
   it.runIf(run)("drops hostile values and still opens the chat", async () => {
     const { id } = await register(
       "mallory@lakeside.example",

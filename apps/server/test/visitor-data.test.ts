@@ -20,11 +20,14 @@ import {
   startConsoleServer,
   uploadImage,
 } from "./console-clients";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newUploadName } from "../src/chat/upload-name";
 import { uploadsDir } from "../src/chat/upload-store";
+import { deleteOrphanUploads, insertUploadWithinQuota } from "../src/repositories/chat-uploads";
+import { indexAllNewMessages } from "../src/repositories/message-search-index";
+import { mentionsAddress } from "../src/repositories/visitor-data";
 import { solid } from "./image-fixtures";
 import { postgresFor, stores } from "./helpers";
 
@@ -271,5 +274,151 @@ describe.each(stores)("a visitor's data on $name", (store) => {
     expect(JSON.stringify(entries)).not.toContain(email);
     const stored = await server.app.database.db.selectFrom("audit_log").selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(email);
+  });
+
+  it.runIf(run)(
+    "keeps who acted as they were then: a rename does not rewrite the log",
+    async () => {
+      const before = (await admin.get("/api/agent/audit-log")).body as AuditLogEntry[];
+      expect(before.length).toBeGreaterThan(0);
+      expect(
+        before.every((e) => e.agent_name === ADMIN.name && e.agent_email === ADMIN.email),
+      ).toBe(true);
+      const renamed = await admin.patch("/api/agent/me", { name: "Someone Else" });
+      expect(renamed.status).toBe(200);
+      try {
+        const after = (await admin.get("/api/agent/audit-log")).body as AuditLogEntry[];
+        expect(after.map((e) => [e.agent_name, e.agent_email])).toEqual(
+          before.map(() => [ADMIN.name, ADMIN.email]),
+        );
+      } finally {
+        await admin.patch("/api/agent/me", { name: ADMIN.name });
+      }
+    },
+  );
+});
+
+/**
+ * One person, exactly: `ann@northwind.example` is a substring of `joann@northwind.example`, and
+ * neither's export nor erasure may touch the other's data. An image still on its way when the
+ * erasure runs is not stored, and erased words leave no trace in SQLite's files.
+ */
+describe.each(stores)("erasing exactly one person on $name", (store) => {
+  const run = !store.pg || pgUp;
+  let server: ChatServer;
+  let admin: ClientBrowser;
+  const ann = "ann@northwind.example";
+  const joann = "joann@northwind.example";
+  let annChat: Awaited<ReturnType<typeof busyVisitor>>;
+  let joannChat: Awaited<ReturnType<typeof busyVisitor>>;
+  const dataDir = mkdtempSync(join(tmpdir(), "hourline-visitor-exact-"));
+  const exportOf = async (address: string) =>
+    (await admin.get(`/api/agent/visitors/${encodeURIComponent(address)}/export`))
+      .body as VisitorExport;
+
+  beforeAll(async () => {
+    if (!run) return;
+    server = await startConsoleServer(store, { dataDir });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).browser;
+    joannChat = await busyVisitor(server, admin, joann, "Quokka rota for joann");
+    annChat = await busyVisitor(server, admin, ann, "Zebracorn overtime for ann");
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.runIf(run)("the export of ann@ holds nothing of joann@", async () => {
+    const data = await exportOf(ann);
+    const text = JSON.stringify(data);
+    expect(text).toContain("Zebracorn");
+    expect(text).not.toContain("joann");
+    expect(text).not.toContain("Quokka");
+    const joannData = await exportOf(joann);
+    expect(JSON.stringify(joannData)).not.toContain("Zebracorn");
+    // Each has their own mail (the code, the contact notification), and only that.
+    expect(data.counts.mail).toBe(joannData.counts.mail);
+  });
+
+  it.runIf(run)("erasing ann@ leaves joann@'s mail, chat and contact message", async () => {
+    const before = await exportOf(joann);
+    await indexAllNewMessages(server.app.database.db);
+    const erased = await admin.delete(`/api/agent/visitors/${encodeURIComponent(ann)}`);
+    expect(erased.status).toBe(200);
+    const after = await exportOf(joann);
+    expect(after.counts).toEqual(before.counts);
+    expect(after.mail).toEqual(before.mail);
+    const outbox = await server.app.database.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "reply_to", "text_body"])
+      .execute();
+    expect(outbox.some((m) => m.to_address === joann)).toBe(true);
+    expect(outbox.some((m) => (m.reply_to ?? "").includes(joann))).toBe(true);
+    joannChat.socket.close();
+  });
+
+  it.runIf(run)("an image still on its way when the erasure ran is not stored", async () => {
+    // The request passed its checks before the erasure; its insert comes after it.
+    const late = await insertUploadWithinQuota(
+      server.app.database.db,
+      {
+        name: newUploadName("png"),
+        conversationId: annChat.conversationId,
+        contentType: "image/png",
+        size: 10,
+        width: 1,
+        height: 1,
+        uploadedBy: `visitor:${ann}`,
+        createdAt: Date.now(),
+      },
+      Buffer.from("late bytes"),
+    );
+    expect(late).toBe("conversation_gone");
+    const rows = await server.app.database.db
+      .selectFrom("chat_uploads")
+      .select("uploaded_by")
+      .where("uploaded_by", "=", `visitor:${ann}`)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it.runIf(run)(
+    "an image left without its conversation is swept, by a second erase and by housekeeping",
+    async () => {
+      const db = server.app.database.db;
+      const orphan = (name: string, by: string) =>
+        db
+          .insertInto("chat_uploads")
+          .values({
+            name,
+            conversation_id: 999_999,
+            content_type: "image/png",
+            size: 10,
+            width: 1,
+            height: 1,
+            uploaded_by: by,
+            created_at: Date.now(),
+            data: Buffer.from("orphan bytes"),
+          })
+          .execute();
+      await orphan(newUploadName("png"), `visitor:${ann}`);
+      const again = await admin.delete(`/api/agent/visitors/${encodeURIComponent(ann)}`);
+      expect((again.body as VisitorEraseAnswer).erased.images).toBe(1);
+      await orphan(newUploadName("png"), "visitor:someone@else.example");
+      expect(await deleteOrphanUploads(db)).toHaveLength(1);
+      // joann's image, whose conversation exists, stays.
+      expect((await fetchBytes(server, admin, joannChat.url)).status).toBe(200);
+    },
+  );
+
+  it.runIf(run && !store.pg)("leaves no trace of the erased words in SQLite's files", async () => {
+    const files = ["hourline.sqlite", "hourline.sqlite-wal"]
+      .map((f) => join(dataDir, f))
+      .filter((f) => existsSync(f));
+    const bytes = Buffer.concat(files.map((f) => readFileSync(f))).toString("latin1");
+    expect(bytes.toLowerCase()).not.toContain("zebracorn");
+    expect(mentionsAddress(bytes, ann)).toBe(false);
+    // joann's words are still there (the scan reads what it should).
+    expect(bytes.toLowerCase()).toContain("quokka");
   });
 });

@@ -63,6 +63,8 @@ export const chatErrorCodes = [
   "chat_ended",
   "forbidden",
   "internal",
+  // Refused for now (the database is away): nothing was stored, the client sends it again itself.
+  "unavailable",
 ] as const;
 export type ChatErrorCode = (typeof chatErrorCodes)[number];
 

@@ -4,7 +4,7 @@
  * e-mail or marked handled, assignment, internal notes and reopening.
  */
 import { z } from "zod/mini";
-import { chatLimits } from "./chat-message";
+import { chatLimits, clientIdSchema } from "./chat-message";
 import { dropNul } from "./text";
 
 /** A conversation list page holds at most this many; the console asks for the next from the last. */
@@ -113,6 +113,11 @@ export const agentEntryBodySchema = z.object({
       `Please keep it to ${agentEntryLimits.body} characters or fewer.`,
     ),
   ),
+  /**
+   * On an e-mail answer: the id the console gave it, the same when it is sent again, so it is
+   * recorded and mailed once.
+   */
+  client_id: z.optional(clientIdSchema),
 });
 export type AgentEntryBody = z.infer<typeof agentEntryBodySchema>;
 

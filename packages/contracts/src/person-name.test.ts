@@ -20,6 +20,28 @@ const controls = [
 ];
 
 describe("names", () => {
+  it.each([
+    "=?utf-8?B?U3VwcG9ydCBUZWFt?=",
+    "Asha =?UTF-8?Q?Support_Team?= Rao",
+    "=?iso-8859-1*en?q?Caf=E9?=",
+  ])("refuse the RFC 2047 encoded word in %s", (name) => {
+    expect(registerBodySchema.safeParse({ username: name, email: "a@b.example" }).success).toBe(
+      false,
+    );
+    expect(updateProfileBodySchema.safeParse({ name }).success).toBe(false);
+    expect(
+      contactRequestSchema.safeParse({ name, email: "a@b.example", message: "Hi" }).success,
+    ).toBe(false);
+  });
+
+  it("keep names that only look a little like one", () => {
+    for (const name of ["Asha = Rao", "Who? Me?", "A=?B"]) {
+      expect(registerBodySchema.parse({ username: name, email: "a@b.example" }).username).toBe(
+        name,
+      );
+    }
+  });
+
   it.each(controls.map((c) => [c.codePointAt(0)?.toString(16), c]))(
     "drop U+%s wherever it stands",
     (_code, control) => {

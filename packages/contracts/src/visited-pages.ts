@@ -3,6 +3,8 @@
  * closes) by the enhancement script and read by the chat widget when a chat starts. Paths only:
  * no query strings, fragments or other origins. No zod here, so the enhancement script stays small.
  */
+import { stripFormatControls } from "./text";
+
 export const visitorContextLimits = { pages: 20, pathLength: 200, timeZoneLength: 64 } as const;
 
 /** The sessionStorage key of this tab's visited paths (a JSON array, oldest first). */
@@ -19,12 +21,25 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  */
 export function cleanPagePath(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const path = value.split(/[?#]/, 1)[0] ?? "";
+  // The names' rule: bidirectional and zero-width controls dropped, so "/pricing" + U+202E +
+  // "gnp.exe" cannot show an agent "/pricingexe.png".
+  const path = stripFormatControls(value).split(/[?#]/, 1)[0] ?? "";
   if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return undefined;
   if (path.length > visitorContextLimits.pathLength || CONTROL_CHARACTERS.test(path)) {
     return undefined;
   }
   return path;
+}
+
+/** Paths of this site that are no public page: the API, the sockets, the console. */
+const NOT_A_PUBLIC_PAGE = /^\/(?:api|ws|console)(?:[/.]|$)/i;
+
+/**
+ * Whether a visitor's path may be a link in the console: a public page of this site, never the
+ * API, a socket or the console itself (a visitor could make an agent click an action there).
+ */
+export function isPublicPagePath(path: string): boolean {
+  return cleanPagePath(path) === path && !NOT_A_PUBLIC_PAGE.test(path);
 }
 
 /** What of sessionStorage is used here (contracts are built without the DOM's types). */

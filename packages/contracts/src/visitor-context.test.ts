@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerBodySchema } from "./chat-api";
 import {
+  isPublicPagePath,
   readVisitedPages,
   type PageStore,
   recordVisitedPage,
@@ -14,7 +15,30 @@ import {
   storedVisitorContext,
 } from "./visitor-context";
 
+describe("isPublicPagePath", () => {
+  it("links public pages only, never the API, sockets or the console", () => {
+    for (const path of ["/", "/pricing", "/apiary", "/consoles-we-like", "/blog/api-tips"]) {
+      expect(isPublicPagePath(path), path).toBe(true);
+    }
+    for (const path of [
+      "/api",
+      "/api/agent/logout",
+      "/ws/agent/",
+      "/console",
+      "/Console/team",
+      "/x?y",
+    ]) {
+      expect(isPublicPagePath(path), path).toBe(false);
+    }
+  });
+});
+
 describe("cleanPagePath", () => {
+  it("drops bidirectional and zero-width controls, as names do", () => {
+    expect(cleanPagePath("/pricing\u202Egnp.exe")).toBe("/pricinggnp.exe");
+    expect(cleanPagePath("/a\u200B\u2066b")).toBe("/ab");
+  });
+
   it("keeps a same-origin path without its query string or fragment", () => {
     expect(cleanPagePath("/pricing")).toBe("/pricing");
     expect(cleanPagePath("/pricing?plan=team&email=a@b.example#faq")).toBe("/pricing");

@@ -139,8 +139,12 @@ export const auditLogEntrySchema = z.object({
   created_at: z.number(),
   action: z.enum(auditActions),
   agent_id: z.number(),
-  /** Null once that agent's account is gone. */
+  /**
+   * Who acted, as they were named and addressed at the time (a later rename does not change it).
+   * Null only for an entry written before names were kept whose agent's account is gone.
+   */
   agent_name: z.nullable(z.string()),
+  agent_email: z.nullable(z.string()),
   /** The address, masked (`p***@example.com`): the log does not keep the address it erased. */
   subject: z.string(),
   details: visitorDataCountsSchema,

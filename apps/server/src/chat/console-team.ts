@@ -9,9 +9,14 @@ import type { AgentEntry, Assignee, ConversationCounts } from "@hourline/contrac
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { isUniqueViolation } from "../db/unique-violation";
 import { chatEmailAnswerMail } from "../mail/templates/chat-mails";
 import { findAgentById, listAgents } from "../repositories/agents";
-import { insertAgentEntry, listAgentEntries } from "../repositories/chat-agent-entries";
+import {
+  findAgentEntryByClientId,
+  insertAgentEntry,
+  listAgentEntries,
+} from "../repositories/chat-agent-entries";
 import {
   assignConversation,
   findConversation,
@@ -85,9 +90,17 @@ export class ConsoleTeam {
     agent: AgentProfile,
     conversationId: number,
     body: string,
+    clientId?: string,
   ): Promise<TeamResult<AgentEntry>> {
     const conversation = await findConversation(this.db, conversationId);
     if (!conversation) return notFound;
+    // The same answer sent again (its client_id) was mailed already: the record it made answers.
+    const again = async () =>
+      clientId === undefined
+        ? undefined
+        : findAgentEntryByClientId(this.db, conversationId, clientId);
+    const before = await again();
+    if (before) return { ok: true, value: before };
     if (conversation.state !== "ended") {
       return {
         ok: false,
@@ -103,19 +116,31 @@ export class ConsoleTeam {
       answer: body,
       replyTo: this.options.supportInbox,
     });
-    const entry = await this.db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, mail, now);
-      await markMissedHandled(trx, conversationId, { agentId: agent.id, now });
-      return insertAgentEntry(trx, {
-        conversation_id: conversationId,
-        kind: "email",
-        agent_id: agent.id,
-        agent_name: agent.name,
-        body,
-        sent_to: conversation.visitor_email,
-        created_at: now,
+    let entry: AgentEntry;
+    try {
+      entry = await this.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, mail, now);
+        await markMissedHandled(trx, conversationId, { agentId: agent.id, now });
+        return insertAgentEntry(
+          trx,
+          {
+            conversation_id: conversationId,
+            kind: "email",
+            agent_id: agent.id,
+            agent_name: agent.name,
+            body,
+            sent_to: conversation.visitor_email,
+            created_at: now,
+          },
+          clientId,
+        );
       });
-    });
+    } catch (err) {
+      // Sent twice at once: the other one is recorded, and this one's mail went with its rollback.
+      const other = isUniqueViolation(err) ? await again() : undefined;
+      if (other) return { ok: true, value: other };
+      throw err;
+    }
     this.kickMailer();
     this.log.info({ conversationId, agentId: agent.id }, "chat answered by e-mail");
     await this.broker.publish(channels.agents, { message_type: "agent_entry", ...entry });

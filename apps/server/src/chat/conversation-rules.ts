@@ -5,7 +5,12 @@
  * call this; they never write chat rows themselves.
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
-import { uploadPathPrefix, type ChatMessage, type MsgType } from "@hourline/contracts/chat-message";
+import {
+  chatLimits,
+  uploadPathPrefix,
+  type ChatMessage,
+  type MsgType,
+} from "@hourline/contracts/chat-message";
 import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/chat-server-frames";
 import type { VisitorContext } from "@hourline/contracts/visitor-context";
 import type { FastifyBaseLogger } from "fastify";
@@ -38,6 +43,7 @@ import { forVisitor, toChatMessage, type ChatMessageRow } from "./chat-message-r
 import type { ConsoleReadModel } from "./console-read-model";
 import type { FollowUpMail } from "./follow-up-mail";
 import { cleanMessageFacts, sanitizeMessageHtml } from "./message-html";
+import { isUniqueViolation } from "../db/unique-violation";
 
 export type { ConversationRow };
 
@@ -95,42 +101,52 @@ export class ConversationRules {
     const now = Date.now();
     const agentsOnline = await this.presence.agentsOnline();
     const contextJson = Object.keys(context).length > 0 ? JSON.stringify(context) : null;
-    const result = await this.db.transaction().execute(async (trx) => {
-      const visitorId = await saveChatVisitor(trx, { email, name, now });
-      const open = await findOpenConversation(trx, email);
-      if (open) {
-        const conversation = await updateConversationVisitor(trx, open.id, {
+    const attempt = () =>
+      this.db.transaction().execute(async (trx) => {
+        const visitorId = await saveChatVisitor(trx, { email, name, now });
+        const open = await findOpenConversation(trx, email);
+        if (open) {
+          const conversation = await updateConversationVisitor(trx, open.id, {
+            name,
+            transcript,
+            context: contextJson,
+          });
+          return { visitorId, conversation, opened: false };
+        }
+        const conversation = await insertConversation(trx, {
+          visitorId,
+          email,
           name,
           transcript,
+          now,
           context: contextJson,
         });
-        return { visitorId, conversation, opened: false };
-      }
-      const conversation = await insertConversation(trx, {
-        visitorId,
-        email,
-        name,
-        transcript,
-        now,
-        context: contextJson,
+        if (!agentsOnline) {
+          await enqueueMail(
+            trx,
+            chatOfflineAlertMail(
+              {
+                conversationId: conversation.id,
+                visitorName: name,
+                visitorEmail: email,
+                startedAt: now,
+              },
+              this.options,
+            ),
+            now,
+          );
+        }
+        return { visitorId, conversation, opened: true };
       });
-      if (!agentsOnline) {
-        await enqueueMail(
-          trx,
-          chatOfflineAlertMail(
-            {
-              conversationId: conversation.id,
-              visitorName: name,
-              visitorEmail: email,
-              startedAt: now,
-            },
-            this.options,
-          ),
-          now,
-        );
-      }
-      return { visitorId, conversation, opened: true };
-    });
+    // Another request (a second tab's register, an agent's reopen) opened the visitor's one open
+    // conversation in between: the index refused this insert, and a second try joins that one.
+    let result;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      result = await attempt();
+    }
     if (result.opened) {
       if (!agentsOnline) this.kickMailer();
       this.log.info(
@@ -192,9 +208,16 @@ export class ConversationRules {
   private async post(input: NewMessage): Promise<AckFrame> {
     const { conversation } = input;
     const html = sanitizeMessageHtml(input.html, { publicUrl: this.options.publicUrl });
-    const { blank, images } = cleanMessageFacts(html);
+    const { blank, images, textLength } = cleanMessageFacts(html);
     if (blank) {
       throw new ChatRuleError("bad_frame", "An empty message is not sent.");
+    }
+    // One length for every message, the one the widget and the console let anyone type.
+    if (textLength > chatLimits.typedText) {
+      throw new ChatRuleError(
+        "too_large",
+        `That message is too long: at most ${chatLimits.typedText.toLocaleString("en-US")} characters.`,
+      );
     }
     if (input.msgType === "image" && images.length === 0) {
       throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");

@@ -28,7 +28,9 @@ import {
 import {
   CorruptImageError,
   ImageTooLargeError,
+  ImageTooManyFramesError,
   ImageTooManyPixelsError,
+  maxImageFrames,
   maxImageSide,
   processImageBuffer,
   processImageUpload,
@@ -198,6 +200,17 @@ describe("the pixel cap", () => {
     await expect(processImageBuffer(input, 1_600)).resolves.toMatchObject({ extension: "gif" });
   });
 
+  it("refuses an animation of more frames than the cap before decoding any, however tiny", async () => {
+    // 1 x 1 frames: a million of them passed the pixel limit and took seconds of CPU each upload.
+    const many = gifOfTinyFrames(maxImageFrames + 1);
+    const started = performance.now();
+    await expect(processImageBuffer(many)).rejects.toBeInstanceOf(ImageTooManyFramesError);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    await expect(processImageBuffer(gifOfTinyFrames(maxImageFrames))).resolves.toMatchObject({
+      extension: "gif",
+    });
+  });
+
   it("takes its limit from the options", async () => {
     const input = await solid("png", 100, 100);
     await expect(processImageUpload(streamOf(input), { maxPixels: 9_999 })).rejects.toBeInstanceOf(
@@ -206,6 +219,35 @@ describe("the pixel cap", () => {
     await expect(processImageUpload(streamOf(input), { maxPixels: 10_000 })).resolves.toBeTruthy();
   });
 });
+
+/**
+ * A GIF of `count` frames of 1 x 1, written byte by byte (an encoder would take long): a 2-colour
+ * global table, then per frame an image descriptor and its one pixel's LZW data.
+ */
+function gifOfTinyFrames(count: number): Buffer {
+  const header = Buffer.from([
+    ...Buffer.from("GIF89a"),
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0, // 1 x 1 screen, a global table of 2 colours
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+  ]);
+  const frame = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]);
+  return Buffer.concat([
+    header,
+    ...Array.from({ length: count }, () => frame),
+    Buffer.from([0x3b]),
+  ]);
+}
 
 describe("the byte limit while streaming", () => {
   it("stops reading as soon as the count passes the limit", async () => {

@@ -11,7 +11,8 @@
  *    HTML, text, PDF, an empty file.
  * 3. sharp reads the header: its format must agree with the magic bytes, and width x height x frames
  *    must not pass `maxPixels` (ImageTooManyPixelsError, before any pixel is decoded: a small file
- *    that declares a huge image is a decompression bomb). A header sharp cannot read is
+ *    that declares a huge image is a decompression bomb), nor the frames `maxImageFrames`
+ *    (ImageTooManyFramesError: a million tiny frames cost seconds of CPU however few pixels). A header sharp cannot read is
  *    CorruptImageError.
  * 4. sharp decodes (with `limitInputPixels` as a second guard and a time limit) and re-encodes in the
  *    same format: EXIF orientation applied, shrunk to fit 4096 x 4096, every frame of an animated GIF
@@ -34,7 +35,13 @@ export const defaultMaxPixels = 40_000_000;
 /** Neither side of a stored image is longer than this; larger images are shrunk to fit. */
 export const maxImageSide = 4096;
 /** Decoding and encoding one image may take this long before it is given up as hostile. */
-export const imageProcessingTimeoutSeconds = 30;
+export const imageProcessingTimeoutSeconds = 10;
+/**
+ * Frames of an animated image at most. The pixel limit alone let a GIF of a million 1 x 1 frames
+ * through (a million pixels), whose per-frame work took 11-29 s of CPU and 600 MB; a chat
+ * animation has a few dozen frames.
+ */
+export const maxImageFrames = 500;
 
 export class ImageUploadError extends Error {
   constructor(
@@ -63,6 +70,16 @@ export class ImageTooManyPixelsError extends ImageUploadError {
       413,
       "too_large",
       "That image has too many pixels. Please send a smaller image or a screenshot of it.",
+    );
+  }
+}
+
+export class ImageTooManyFramesError extends ImageUploadError {
+  constructor(readonly frames: number) {
+    super(
+      413,
+      "too_large",
+      `That animation has too many frames. Animations of up to ${maxImageFrames} frames can be sent.`,
     );
   }
 }
@@ -168,6 +185,7 @@ export async function processImageBuffer(
   const frameHeight = header.pageHeight ?? header.height ?? 0;
   const frames = animated ? Math.max(1, header.pages ?? 1) : 1;
   if (width <= 0 || frameHeight <= 0) throw new CorruptImageError("no dimensions");
+  if (frames > maxImageFrames) throw new ImageTooManyFramesError(frames);
   const pixels = width * frameHeight * frames;
   if (pixels > maxPixels) throw new ImageTooManyPixelsError(pixels);
 

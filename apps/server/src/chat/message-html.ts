@@ -362,6 +362,8 @@ export interface CleanMessageFacts {
   blank: boolean;
   /** The `src` of every image, in order. */
   images: string[];
+  /** How many characters of text it shows (entities decoded, tags not counted). */
+  textLength: number;
 }
 
 /**
@@ -371,9 +373,13 @@ export interface CleanMessageFacts {
 export function cleanMessageFacts(cleanHtml: string): CleanMessageFacts {
   // Without a `<` there is no tag, and without `&` no entity hiding a visible character.
   if (!cleanHtml.includes("<") && !cleanHtml.includes("&")) {
-    return { blank: cleanHtml.replace(invisible, "") === "", images: [] };
+    return {
+      blank: cleanHtml.replace(invisible, "") === "",
+      images: [],
+      textLength: cleanHtml.length,
+    };
   }
-  const facts: CleanMessageFacts = { blank: true, images: [] };
+  const facts: CleanMessageFacts = { blank: true, images: [], textLength: 0 };
   walk(cleanHtml, {
     onopentag(name, attribs) {
       if (name !== "img") return;
@@ -381,6 +387,7 @@ export function cleanMessageFacts(cleanHtml: string): CleanMessageFacts {
       if (attribs.src) facts.images.push(attribs.src);
     },
     ontext(text) {
+      facts.textLength += text.length;
       if (facts.blank && text.replace(invisible, "") !== "") facts.blank = false;
     },
   });

@@ -1,8 +1,12 @@
 /**
  * One-time codes that prove a visitor owns an e-mail address: 6 digits from a CSPRNG,
- * stored as an HMAC with the installation's secret, valid 10 minutes, used once; a newer code voids
- * older ones and 5 wrong tries void a code. Requests are capped per e-mail (cooldown and hourly cap)
- * and per IP (hourly cap). The answer never depends on whether the address is known.
+ * stored as an HMAC with the installation's secret, valid 10 minutes, used once. A code is bound
+ * to the browser that asked for it (the hash of a nonce cookie, decision record 0030): only that
+ * browser can spend it, so strangers' wrong guesses count against nothing of the owner's; a newer
+ * code voids that browser's older ones; 5 wrong tries void a code. Requests are capped per address
+ * and browser (cooldown and hourly cap), per IP (hourly cap), and the mail to one address is
+ * bounded per hour, except for a browser that proved the address before (the owner's path). The
+ * answer never depends on whether the address is known.
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { oneTimeCodeTiming } from "@hourline/contracts/chat-api";
@@ -25,6 +29,9 @@ export interface OtpRules {
   validityMs: number;
   maxFailedAttempts: number;
   resendCooldownMs: number;
+  /** Codes one browser may ask for one address. */
+  perRequesterPerHour: number;
+  /** Codes mailed to one address from all browsers (a browser that proved it before is exempt). */
   perEmailPerHour: number;
   perIpPerHour: number;
 }
@@ -33,7 +40,8 @@ export const defaultOtpRules: OtpRules = {
   validityMs: oneTimeCodeTiming.lifetimeMs,
   maxFailedAttempts: 5,
   resendCooldownMs: oneTimeCodeTiming.resendCooldownMs,
-  perEmailPerHour: 5,
+  perRequesterPerHour: 5,
+  perEmailPerHour: 10,
   perIpPerHour: 20,
 };
 
@@ -41,7 +49,11 @@ const HOUR = 60 * 60_000;
 
 export type RequestCodeResult =
   | { ok: true; codeId: number }
-  | { ok: false; reason: "cooldown" | "email_cap" | "ip_cap"; retryAfterMs: number };
+  | {
+      ok: false;
+      reason: "cooldown" | "requester_cap" | "email_cap" | "ip_cap";
+      retryAfterMs: number;
+    };
 
 export type VerifyCodeResult =
   | { ok: true }
@@ -75,15 +87,34 @@ export class OneTimeCodes {
     return createHmac("sha256", this.secret).update(`${email}\n${code}`).digest("hex");
   }
 
+  /** The mark a browser keeps once it proved `email`; only this server can make one. */
+  provenMark(email: string): string {
+    return createHmac("sha256", this.secret).update(`proven\n${email}`).digest("base64url");
+  }
+
+  /** Whether `mark` (a cookie's value) says this browser proved `email` before. */
+  hasProven(email: string, mark: string | undefined): boolean {
+    if (!mark) return false;
+    const expected = Buffer.from(this.provenMark(email));
+    const given = Buffer.from(mark);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
   /**
-   * Makes a new code for `email` (voiding older ones) and enqueues its mail, in one transaction
-   * that holds the address's and the client's locks, so parallel requests are counted one by one.
+   * Makes a new code for `email`, bound to the browser whose nonce hashes to `requesterHash`
+   * (voiding that browser's older ones), and enqueues its mail, in one transaction that holds the
+   * address's and the client's locks, so parallel requests are counted one by one.
    */
-  async request(email: string, ipHash: string, now = Date.now()): Promise<RequestCodeResult> {
+  async request(
+    email: string,
+    ipHash: string,
+    requester: { hash: string; provenBefore: boolean },
+    now = Date.now(),
+  ): Promise<RequestCodeResult> {
     return this.db.transaction().execute(async (trx) => {
       await lockCodeRequests(trx, [`otp:email:${email}`, `otp:client:${ipHash}`]);
-      const recent = await codeTimesForEmail(trx, email, now - HOUR);
-      const latest = recent[0];
+      const mine = await codeTimesForEmail(trx, email, now - HOUR, requester.hash);
+      const latest = mine[0];
       if (latest !== undefined && now - latest < this.rules.resendCooldownMs) {
         return {
           ok: false as const,
@@ -91,9 +122,16 @@ export class OneTimeCodes {
           retryAfterMs: latest + this.rules.resendCooldownMs - now,
         };
       }
-      const emailWait = waitUnderCap(recent, this.rules.perEmailPerHour, now);
-      if (emailWait > 0) {
-        return { ok: false as const, reason: "email_cap" as const, retryAfterMs: emailWait };
+      const mineWait = waitUnderCap(mine, this.rules.perRequesterPerHour, now);
+      if (mineWait > 0) {
+        return { ok: false as const, reason: "requester_cap" as const, retryAfterMs: mineWait };
+      }
+      if (!requester.provenBefore) {
+        const all = await codeTimesForEmail(trx, email, now - HOUR);
+        const emailWait = waitUnderCap(all, this.rules.perEmailPerHour, now);
+        if (emailWait > 0) {
+          return { ok: false as const, reason: "email_cap" as const, retryAfterMs: emailWait };
+        }
       }
       const fromIp = await codeTimesForClient(trx, ipHash, now - HOUR);
       const ipWait = waitUnderCap(fromIp, this.rules.perIpPerHour, now);
@@ -101,12 +139,13 @@ export class OneTimeCodes {
         return { ok: false as const, reason: "ip_cap" as const, retryAfterMs: ipWait };
       }
 
-      await replaceOpenCodes(trx, email, now);
+      await replaceOpenCodes(trx, email, requester.hash, now);
       const code = this.makeCode();
       const codeId = await insertCode(trx, {
         email,
         codeHash: this.hash(email, code),
         ipHash,
+        requesterHash: requester.hash,
         createdAt: now,
         expiresAt: now + this.rules.validityMs,
       });
@@ -120,14 +159,24 @@ export class OneTimeCodes {
   }
 
   /**
-   * Checks `code` against the newest open code of `email`; a match closes it for good. The try is
-   * counted before the code is compared, in the same statement that checks tries are left.
+   * Checks `code` against the newest open code of `email` that this browser asked for; a match
+   * closes it for good. The try is counted before the code is compared, in the same statement that
+   * checks tries are left. A browser that asked for no code (no nonce) has nothing to spend.
    */
-  async verify(email: string, code: string, now = Date.now()): Promise<VerifyCodeResult> {
+  async verify(
+    email: string,
+    code: string,
+    requesterHash: string | undefined,
+    now = Date.now(),
+  ): Promise<VerifyCodeResult> {
+    if (requesterHash === undefined) return { ok: false, reason: "expired" };
     const max = this.rules.maxFailedAttempts;
-    const attempt = await takeCodeAttempt(this.db, email, { now, maxAttempts: max });
+    const attempt = await takeCodeAttempt(this.db, email, requesterHash, {
+      now,
+      maxAttempts: max,
+    });
     if (!attempt) {
-      const open = await newestOpenCode(this.db, email);
+      const open = await newestOpenCode(this.db, email, requesterHash);
       if (open && open.expiresAt <= now) await closeCode(this.db, open.id, "expired", now);
       else if (open && open.attempts >= max) {
         await closeCode(this.db, open.id, "locked", now);

@@ -42,7 +42,10 @@ export interface UploadOwner {
 export interface UploadStore {
   /** The folder where uploads stored before 0006 live. */
   readonly dir: string;
-  /** Saves the image; UploadQuotaError when the conversation's quota for this side is full. */
+  /**
+   * Saves the image; UploadQuotaError when the conversation's quota for this side is full,
+   * UploadConversationGoneError when the conversation no longer exists.
+   */
   save(image: ProcessedImage, owner: UploadOwner, now?: number): Promise<UploadRecord>;
   /** Whether this side of the conversation may still upload an image (checked again on save). */
   hasRoom(owner: UploadOwner): Promise<boolean>;
@@ -59,6 +62,15 @@ export interface UploadStore {
 }
 
 /** The conversation already holds as many images of this side as it may. */
+/** The conversation was erased or deleted while the image was on its way; nothing is stored. */
+export class UploadConversationGoneError extends Error {
+  readonly statusCode = 404;
+  constructor() {
+    super("This conversation no longer exists.");
+    this.name = "UploadConversationGoneError";
+  }
+}
+
 export class UploadQuotaError extends Error {
   readonly statusCode = 409;
   constructor() {
@@ -92,7 +104,8 @@ export function createUploadStore(db: Kysely<Database>, dataDir: string): Upload
         createdAt: now,
       };
       const id = await insertUploadWithinQuota(db, row, image.data);
-      if (id === undefined) throw new UploadQuotaError();
+      if (id === "quota_full") throw new UploadQuotaError();
+      if (id === "conversation_gone") throw new UploadConversationGoneError();
       return { ...row, id, url: uploadUrlPath(name) };
     },
 

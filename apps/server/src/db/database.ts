@@ -29,6 +29,14 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   pendingMigrations(): Promise<string[]>;
   ping(): Promise<void>;
+  /**
+   * After an erasure, leaves no trace of the deleted rows in the database's files. SQLite: deleted
+   * content is overwritten as it is freed (secure_delete), the search index is merged into one
+   * segment (its older segments and tombstones still held the words), and the WAL, which holds
+   * earlier versions of the pages, is checkpointed and truncated. PostgreSQL: nothing to do here;
+   * the rows and their GIN entries are gone from every query, and autovacuum reclaims the space.
+   */
+  scrubDeletedData(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +72,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   pgSchema?: string;
+  /**
+   * An idle PostgreSQL connection that failed (the server restarted or went away). The pool drops
+   * it and opens another when next asked; without a listener the error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /**
@@ -90,13 +103,23 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let db: Kysely<Database>;
   let checkpointer: Checkpointer | undefined;
+  let scrub: () => Promise<void> = async () => undefined;
   if (options.databaseUrl) {
     dialect = "postgres";
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // A database host that does not answer (rather than refusing) fails a request after 5 s
+      // instead of holding it until the client gives up.
+      connectionTimeoutMillis: 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
+    // A connection in use (inside a transaction, or between writing a query and its answer) that
+    // breaks emits 'error' on its client, which the pool only listens to while the client is idle:
+    // unheard, it would end the process. The query in flight fails with the same error, which is
+    // what the request answers with; the pool drops the broken client when it is released.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = "sqlite";
@@ -105,6 +128,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const file = join(options.dataDir, "hourline.sqlite");
     const sqlite = openSqliteFile(Sqlite, file);
     sqlite.pragma("synchronous = NORMAL");
+    // Freed content is overwritten with zeros, so erased data does not linger in free pages.
+    sqlite.pragma("secure_delete = ON");
     // Checkpoints run in a worker thread (sqlite-checkpointer.ts says why).
     sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     checkpointer = startCheckpointer(file, sqliteDriverPath());
@@ -118,6 +143,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
+    scrub = async () => {
+      await sql`insert into chat_messages_fts(chat_messages_fts) values ('optimize')`.execute(db);
+      // Through Kysely, so it waits its turn behind any transaction in progress.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    };
   }
 
   const migrator = new Migrator({
@@ -147,6 +177,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     async ping() {
       await sql`select 1`.execute(db);
     },
+    scrubDeletedData: () => scrub(),
     async close() {
       await checkpointer?.stop();
       await db.destroy();

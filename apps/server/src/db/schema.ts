@@ -55,6 +55,8 @@ export interface ChatOtpCodesTable {
   email: string;
   code_hash: string;
   ip_hash: string;
+  /** SHA-256 of the nonce cookie of the browser that asked for it; null before 0011. */
+  requester_hash: string | null;
   created_at: number;
   expires_at: number;
   failed_attempts: Generated<number>;
@@ -120,6 +122,8 @@ export interface ChatAgentEntriesTable {
   /** An e-mail answer's recipient. */
   sent_to: string | null;
   created_at: number;
+  /** The id the console gave an e-mail answer, unique per conversation (0013); null otherwise. */
+  client_id: string | null;
 }
 
 export interface ChatMessagesTable {
@@ -194,6 +198,9 @@ export interface AuditLogTable {
   id: Generated<number>;
   created_at: number;
   agent_id: number;
+  /** The admin's name and address when they acted (0012); null on older entries. */
+  agent_name: string | null;
+  agent_email: string | null;
   action: "visitor_export" | "visitor_erase";
   /** The address masked (`p***@example.com`); the address itself is not kept. */
   subject_masked: string;

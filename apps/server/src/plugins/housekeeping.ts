@@ -2,9 +2,9 @@
  * The server's routine work, on a timer: transcripts that an instance stopped before queuing are
  * built (every minute); what nobody needs any more is removed (every hour, and at start): one-time
  * codes past every hourly count, chat and agent sessions that can no longer be used, attempt
- * counters of windows long over; and once a day (and at start) the retention period is applied
- * (operations/retention.ts). On SQLite, new messages join the search index every quarter second
- * (repositories/message-search-index.ts). Every instance runs it; each step is safe to run twice
+ * counters of windows long over, images whose conversation is gone; and once a day (and at start)
+ * the retention period is applied (operations/retention.ts). On SQLite, new messages join the
+ * search index every quarter second (repositories/message-search-index.ts). Every instance runs it; each step is safe to run twice
  * at once.
  */
 import fp from "fastify-plugin";
@@ -12,6 +12,7 @@ import { deleteExpiredAgentSessions } from "../repositories/agent-sessions";
 import { deleteExpiredResumeTokens } from "../repositories/chat-resume-tokens";
 import { deleteStaleAttemptCounters } from "../repositories/attempt-counters";
 import { createUploadStore } from "../chat/upload-store";
+import { deleteOrphanUploads } from "../repositories/chat-uploads";
 import { applyRetention, DAY_MS } from "../operations/retention";
 import { indexNewMessages } from "../repositories/message-search-index";
 import { deleteOldCodes } from "../repositories/one-time-codes";
@@ -43,6 +44,13 @@ export default fp<HousekeepingOptions>(
     const db = app.database.db;
     const log = app.log.child({ component: "housekeeping" });
 
+    const uploads = createUploadStore(db, options.dataDir);
+    // Images whose conversation is gone (decision 0029): rows, and a file where one is left.
+    const removeOrphanImages = async () => {
+      const names = await deleteOrphanUploads(db);
+      await uploads.removeBytes(names);
+      return names.length;
+    };
     const prune = async () => {
       const now = Date.now();
       const removed = {
@@ -54,10 +62,10 @@ export default fp<HousekeepingOptions>(
         agentSessions: await deleteExpiredAgentSessions(db, now),
         attemptCounters: await deleteStaleAttemptCounters(db, now - COUNTER_KEEP_MS),
         resumeTokens: await deleteExpiredResumeTokens(db, now),
+        orphanImages: await removeOrphanImages(),
       };
       if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, "pruned old rows");
     };
-    const uploads = createUploadStore(db, options.dataDir);
     const retain = async () => {
       const removed = await applyRetention(db, uploads, options.retentionDays);
       if (Object.values(removed).some((n) => n > 0)) {

@@ -4,6 +4,9 @@ import type { AuditLogTable, Database } from "../db/schema";
 
 export interface NewAuditEntry {
   agentId: number;
+  /** Who acted, as they are now: kept, so renaming oneself later does not rewrite the log. */
+  agentName: string;
+  agentEmail: string;
   action: AuditLogTable["action"];
   subjectMasked: string;
   subjectHash: string;
@@ -20,6 +23,8 @@ export async function insertAuditEntry(
     .values({
       created_at: entry.now ?? Date.now(),
       agent_id: entry.agentId,
+      agent_name: entry.agentName,
+      agent_email: entry.agentEmail,
       action: entry.action,
       subject_masked: entry.subjectMasked,
       subject_hash: entry.subjectHash,
@@ -36,12 +41,16 @@ export interface AuditEntryRow {
   action: AuditLogTable["action"];
   agentId: number;
   agentName: string | null;
+  agentEmail: string | null;
   subjectMasked: string;
   subjectHash: string;
   details: Record<string, number>;
 }
 
-/** Newest first; `subjectHash` narrows to the entries about one address. */
+/**
+ * Newest first; `subjectHash` narrows to the entries about one address. Who acted is as they were
+ * then; entries from before 0012 kept no name, and show the account's current one.
+ */
 export async function listAuditEntries(
   db: Kysely<Database>,
   { limit, subjectHash }: { limit: number; subjectHash?: string | undefined },
@@ -54,7 +63,10 @@ export async function listAuditEntries(
       "l.created_at",
       "l.action",
       "l.agent_id",
-      "a.name as agent_name",
+      "l.agent_name",
+      "l.agent_email",
+      "a.name as current_name",
+      "a.email as current_email",
       "l.subject_masked",
       "l.subject_hash",
       "l.details",
@@ -68,7 +80,8 @@ export async function listAuditEntries(
     createdAt: r.created_at,
     action: r.action,
     agentId: r.agent_id,
-    agentName: r.agent_name,
+    agentName: r.agent_name ?? r.current_name,
+    agentEmail: r.agent_email ?? r.current_email,
     subjectMasked: r.subject_masked,
     subjectHash: r.subject_hash,
     details: JSON.parse(r.details) as Record<string, number>,

@@ -20,13 +20,29 @@ function toAgentEntry(row: Selectable<ChatAgentEntriesTable>): AgentEntry {
   };
 }
 
+/** The entry the console sent with `clientId` in this conversation, if it was recorded. */
+export async function findAgentEntryByClientId(
+  db: Kysely<Database>,
+  conversationId: number,
+  clientId: string,
+): Promise<AgentEntry | undefined> {
+  const row = await db
+    .selectFrom("chat_agent_entries")
+    .selectAll()
+    .where("conversation_id", "=", conversationId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  return row && toAgentEntry(row);
+}
+
 export async function insertAgentEntry(
   db: Kysely<Database>,
   entry: Omit<AgentEntry, "id">,
+  clientId?: string,
 ): Promise<AgentEntry> {
   const row = await db
     .insertInto("chat_agent_entries")
-    .values(entry)
+    .values({ ...entry, client_id: clientId ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toAgentEntry(row);

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { ChatConversationsTable, ChatParty, Database } from "../db/schema";
+import { isUniqueViolation } from "../db/unique-violation";
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
 
@@ -208,16 +209,23 @@ export async function claimUnassigned(
  * one per visitor). False when it was not ended or the visitor has an open one.
  */
 export async function reopenConversation(db: Kysely<Database>, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await findConversation(trx, id);
-    if (!row || row.state !== "ended") return false;
-    if (await findOpenConversation(trx, row.visitor_email)) return false;
-    const result = await trx
-      .updateTable("chat_conversations")
-      .set({ state: "open", ended_at: null, ended_by: null })
-      .where("id", "=", id)
-      .where("state", "=", "ended")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await findConversation(trx, id);
+      if (!row || row.state !== "ended") return false;
+      if (await findOpenConversation(trx, row.visitor_email)) return false;
+      const result = await trx
+        .updateTable("chat_conversations")
+        .set({ state: "open", ended_at: null, ended_by: null })
+        .where("id", "=", id)
+        .where("state", "=", "ended")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    });
+  } catch (error) {
+    // Another reopen, or the visitor's register, opened one for the same visitor in between (the
+    // one-open-conversation index refused this one): the visitor has an open chat.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

@@ -63,23 +63,35 @@ export function fitsUploadQuota(usage: UploadUsage, size: number): boolean {
 }
 
 /**
- * Inserts the row if the side's quota has room for it; answers the new id, or undefined when the
- * quota is full. On PostgreSQL the conversation's row is locked for the count (SQLite runs one
- * transaction at a time anyway).
+ * Inserts the row if its conversation still exists and the side's quota has room for it; answers
+ * the new id, "quota_full", or "conversation_gone" (erased or deleted by retention while the image
+ * was on its way: the row would name an address nobody can find any more). On PostgreSQL the
+ * conversation's row is locked for the check and the count, and an erasure locks it before
+ * deleting (visitor-data.ts), so one of the two waits for the other; SQLite runs one transaction at
+ * a time anyway.
  */
 export async function insertUploadWithinQuota(
   db: Kysely<Database>,
   upload: NewUploadRow,
   data: Buffer,
-): Promise<number | undefined> {
+): Promise<number | "quota_full" | "conversation_gone"> {
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) {
-      await sql`select id from chat_conversations where id = ${upload.conversationId} for update`.execute(
-        trx,
-      );
-    }
+    const conversation = isPostgres(trx)
+      ? (
+          await sql<{
+            id: number;
+          }>`select id from chat_conversations where id = ${upload.conversationId} for update`.execute(
+            trx,
+          )
+        ).rows[0]
+      : await trx
+          .selectFrom("chat_conversations")
+          .select("id")
+          .where("id", "=", upload.conversationId)
+          .executeTakeFirst();
+    if (!conversation) return "conversation_gone";
     const usage = await uploadUsage(trx, upload.conversationId, upload.uploadedBy);
-    if (!fitsUploadQuota(usage, upload.size)) return undefined;
+    if (!fitsUploadQuota(usage, upload.size)) return "quota_full";
     const row = await trx
       .insertInto("chat_uploads")
       .values({
@@ -97,6 +109,38 @@ export async function insertUploadWithinQuota(
       .executeTakeFirstOrThrow();
     return row.id;
   });
+}
+
+/**
+ * Removes image rows whose conversation no longer exists (left by a write that raced a deletion
+ * before the check above existed); answers their names, so the caller removes any file too.
+ */
+export async function deleteOrphanUploads(db: Kysely<Database>, limit = 500): Promise<string[]> {
+  const rows = await db
+    .selectFrom("chat_uploads as u")
+    .select("u.id")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("chat_conversations as c")
+            .select("c.id")
+            .whereRef("c.id", "=", "u.conversation_id"),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const deleted = await db
+    .deleteFrom("chat_uploads")
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .returning("name")
+    .execute();
+  return deleted.map((r) => r.name);
 }
 
 /** The row of an upload by name, with its conversation's visitor; undefined when there is none. */

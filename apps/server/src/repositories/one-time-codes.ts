@@ -22,19 +22,23 @@ export async function lockCodeRequests(trx: Transaction<Database>, keys: string[
   }
 }
 
-/** When each code of the last period was sent to `email`, newest first. */
+/**
+ * When each code of the last period was sent to `email`, newest first: all of them, or those one
+ * browser asked for (`requesterHash`).
+ */
 export async function codeTimesForEmail(
   trx: Kysely<Database>,
   email: string,
   since: number,
+  requesterHash?: string,
 ): Promise<number[]> {
-  const rows = await trx
+  let query = trx
     .selectFrom("chat_otp_codes")
     .select("created_at")
     .where("email", "=", email)
-    .where("created_at", ">", since)
-    .orderBy("created_at", "desc")
-    .execute();
+    .where("created_at", ">", since);
+  if (requesterHash !== undefined) query = query.where("requester_hash", "=", requesterHash);
+  const rows = await query.orderBy("created_at", "desc").execute();
   return rows.map((r) => r.created_at);
 }
 
@@ -53,23 +57,35 @@ export async function codeTimesForClient(
   return rows.map((r) => r.created_at);
 }
 
-/** Closes every open code of `email` as replaced (a newer one is about to be sent). */
+/**
+ * Closes the open codes of `email` this browser asked for, as replaced (a newer one is about to be
+ * sent to it); another browser's code for the address is not touched.
+ */
 export async function replaceOpenCodes(
   trx: Kysely<Database>,
   email: string,
+  requesterHash: string,
   now: number,
 ): Promise<void> {
   await trx
     .updateTable("chat_otp_codes")
     .set({ closed_at: now, closed_reason: "replaced" })
     .where("email", "=", email)
+    .where("requester_hash", "=", requesterHash)
     .where("closed_at", "is", null)
     .execute();
 }
 
 export async function insertCode(
   trx: Kysely<Database>,
-  code: { email: string; codeHash: string; ipHash: string; createdAt: number; expiresAt: number },
+  code: {
+    email: string;
+    codeHash: string;
+    ipHash: string;
+    requesterHash: string;
+    createdAt: number;
+    expiresAt: number;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto("chat_otp_codes")
@@ -77,6 +93,7 @@ export async function insertCode(
       email: code.email,
       code_hash: code.codeHash,
       ip_hash: code.ipHash,
+      requester_hash: code.requesterHash,
       created_at: code.createdAt,
       expires_at: code.expiresAt,
     })
@@ -93,13 +110,14 @@ export interface CodeAttempt {
 }
 
 /**
- * Counts one try on the newest open code of `email`, if it is unexpired and has tries left, and
+ * Counts one try on the newest open code of `email` that this browser asked for, if it is unexpired and has tries left, and
  * answers it with its hash; undefined when there was no try to count. The check and the count
  * are one UPDATE: of fifty guesses sent at once, only `maxAttempts` are ever compared.
  */
 export async function takeCodeAttempt(
   db: Kysely<Database>,
   email: string,
+  requesterHash: string,
   { now, maxAttempts }: { now: number; maxAttempts: number },
 ): Promise<CodeAttempt | undefined> {
   const row = await db
@@ -110,6 +128,7 @@ export async function takeCodeAttempt(
         .selectFrom("chat_otp_codes")
         .select("id")
         .where("email", "=", email)
+        .where("requester_hash", "=", requesterHash)
         .where("closed_at", "is", null)
         .orderBy("id", "desc")
         .limit(1),
@@ -122,15 +141,17 @@ export async function takeCodeAttempt(
   return row ? { id: row.id, codeHash: row.code_hash, attempts: row.failed_attempts } : undefined;
 }
 
-/** The newest open code of `email`, to tell why no try could be counted. */
+/** The newest open code of `email` this browser asked for, to tell why no try was counted. */
 export async function newestOpenCode(
   db: Kysely<Database>,
   email: string,
+  requesterHash: string,
 ): Promise<{ id: number; expiresAt: number; attempts: number } | undefined> {
   const row = await db
     .selectFrom("chat_otp_codes")
     .select(["id", "expires_at", "failed_attempts"])
     .where("email", "=", email)
+    .where("requester_hash", "=", requesterHash)
     .where("closed_at", "is", null)
     .orderBy("id", "desc")
     .executeTakeFirst();

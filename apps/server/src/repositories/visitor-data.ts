@@ -6,30 +6,66 @@
  * as Reply-To, an offline alert in its text). Addresses are compared lower-cased (the chat stores
  * them so; the contact form keeps what was typed).
  */
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { isPostgres } from "../../migrations/portable-columns";
 import type { Database } from "../db/schema";
 import { deleteConversationsIn } from "./retention";
 
-/** Ids of outbox rows to the address or about it, checked exactly after the coarse LIKE. */
+/** Characters that may stand in an address's local part, and in its domain. */
+const LOCAL_CHAR = /[\w!#$%&'*+/=?^`{|}~.-]/;
+const DOMAIN_CHAR = /[a-z\d-]/i;
+
+/**
+ * Whether `text` names exactly `email` (lower-cased, as normalizeEmail stores it): an occurrence
+ * counts only where it is not part of a longer address, so `ann@northwind.example` is not found in
+ * `joann@northwind.example` nor in `ann@northwind.example.org`.
+ */
+export function mentionsAddress(text: string, email: string): boolean {
+  const haystack = text.toLowerCase();
+  for (let at = haystack.indexOf(email); at !== -1; at = haystack.indexOf(email, at + 1)) {
+    const before = haystack[at - 1];
+    const after = haystack[at + email.length];
+    const next = haystack[at + email.length + 1];
+    if (before !== undefined && LOCAL_CHAR.test(before)) continue;
+    if (after !== undefined && DOMAIN_CHAR.test(after)) continue;
+    if (after === "." && next !== undefined && DOMAIN_CHAR.test(next)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards in `text` taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Ids of outbox rows to the address or about it. LIKE only narrows the rows down (escaped, so an
+ * address's `_` or `%` is no wildcard); each is then checked for the exact address.
+ */
 async function mailIdsFor(db: Kysely<Database> | Transaction<Database>, email: string) {
-  const pattern = `%${email}%`;
+  const pattern = containsPattern(email);
+  const contains = (column: "reply_to" | "subject" | "text_body") =>
+    sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
   const rows = await db
     .selectFrom("mail_outbox")
     .select(["id", "to_address", "reply_to", "subject", "text_body", "html_body"])
     .where((eb) =>
       eb.or([
         eb(eb.fn("lower", ["to_address"]), "=", email),
-        eb(eb.fn("lower", ["reply_to"]), "like", pattern),
-        eb(eb.fn("lower", ["subject"]), "like", pattern),
-        eb(eb.fn("lower", ["text_body"]), "like", pattern),
+        contains("reply_to"),
+        contains("subject"),
+        contains("text_body"),
       ]),
     )
     .execute();
   return rows
-    .filter((r) =>
-      [r.to_address, r.reply_to, r.subject, r.text_body, r.html_body].some((v) =>
-        v?.toLowerCase().includes(email),
-      ),
+    .filter(
+      (r) =>
+        r.to_address.toLowerCase() === email ||
+        [r.reply_to, r.subject, r.text_body, r.html_body].some(
+          (v) => v !== null && v !== undefined && mentionsAddress(v, email),
+        ),
     )
     .map((r) => r.id);
 }
@@ -153,15 +189,31 @@ export async function eraseVisitorData(
   email: string,
 ): Promise<ErasedVisitorData> {
   return db.transaction().execute(async (trx) => {
-    const conversations = await trx
-      .selectFrom("chat_conversations")
-      .select("id")
-      .where("visitor_email", "=", email)
-      .execute();
+    // Locked first on PostgreSQL: an image being stored for one of them (chat-uploads.ts locks
+    // the conversation too) either commits before this reads the images, or finds it gone.
+    const conversations = isPostgres(trx)
+      ? (
+          await sql<{
+            id: number;
+          }>`select id from chat_conversations where visitor_email = ${email} for update`.execute(
+            trx,
+          )
+        ).rows
+      : await trx
+          .selectFrom("chat_conversations")
+          .select("id")
+          .where("visitor_email", "=", email)
+          .execute();
     const deleted = await deleteConversationsIn(
       trx,
       conversations.map((c) => c.id),
     );
+    // Images of theirs whose conversation is already gone (a write that raced an earlier erase).
+    const orphans = await trx
+      .deleteFrom("chat_uploads")
+      .where("uploaded_by", "=", `visitor:${email}`)
+      .returning("name")
+      .execute();
     const visitors = await trx
       .deleteFrom("chat_visitors")
       .where("email", "=", email)
@@ -185,7 +237,7 @@ export async function eraseVisitorData(
       visitors: Number(visitors.numDeletedRows),
       conversations: deleted.conversations,
       messages: deleted.messages,
-      uploads: deleted.uploads,
+      uploads: [...deleted.uploads, ...orphans.map((o) => o.name)],
       contactMessages: Number(contactMessages.numDeletedRows),
       sessionIds: sessions.map((s) => s.id),
       codes: Number(codes.numDeletedRows),

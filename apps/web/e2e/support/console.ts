@@ -163,8 +163,14 @@ export class NodeVisitor {
     const ip = clientIp();
     const asked = await api("/api/support/otp_generate_chat", { body: { email }, ip });
     if (asked.status !== 200) throw new Error(`code request answered ${asked.status}`);
+    // The code can only be spent with the nonce cookie the request set.
+    const nonce = asked.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("hl_code_nonce="))
+      ?.split(";")[0];
     const verified = await api("/api/client/verify_otp", {
       body: { email, otp: await nextChatCode(email) },
+      ...(nonce ? { cookie: nonce } : {}),
       ip,
     });
     const cookie = verified.headers

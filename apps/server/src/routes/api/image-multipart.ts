@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ConcurrencyGate } from "../../chat/concurrency-gate";
 import { ImageUploadError, processImageUpload, type ProcessedImage } from "../../chat/image-upload";
 import {
+  UploadConversationGoneError,
   UploadQuotaError,
   type UploadOwner,
   type UploadRecord,
@@ -139,6 +140,9 @@ export async function storeOneImage(
     return { ok: true, stored: await store.save(received.image, owner) };
   } catch (error) {
     if (error instanceof UploadQuotaError) return quotaFull();
+    if (error instanceof UploadConversationGoneError) {
+      return { ok: false, status: 404, code: "not_found", message: error.message };
+    }
     throw error;
   }
 }

@@ -9,7 +9,6 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { apiError } from "@hourline/contracts/api-error";
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify";
-import { clientKey } from "../../auth/client-address";
 import { isCrossSiteRequest, originOf } from "../../auth/origin-check";
 import agentRoutes from "./agent/index";
 import verifyOtpRoute from "./client/verify-otp";
@@ -49,7 +48,9 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
     ...(app.redis
       ? { redis: app.redis, nameSpace: `${app.redisKeyPrefix}rate-limit:`, skipOnError: true }
       : {}),
-    keyGenerator: (request) => clientKey(request.ip),
+    // The key is the keyed hash of the client's address (its /64 for IPv6), as the limits kept in
+    // the database count: Redis holds no client address.
+    keyGenerator: (request) => app.hashIp(request.ip),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
@@ -83,9 +84,9 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   );
 
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
-  await app.register(chatRoutes, { prefix: "/support" });
+  await app.register(chatRoutes, { prefix: "/support", publicUrl: options.publicUrl });
   await app.register(uploadRoutes, { prefix: "/support", dataDir: options.dataDir });
-  await app.register(verifyOtpRoute, { prefix: "/client" });
+  await app.register(verifyOtpRoute, { prefix: "/client", publicUrl: options.publicUrl });
   // The agent API refuses other sites for every method, GET included.
   await app.register(agentRoutes, {
     prefix: "/agent",

@@ -14,7 +14,7 @@ import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import type { ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { isAllowedUpgradeOrigin, originOf } from "../../auth/origin-check";
 import { TokenBucket } from "../../chat/token-bucket";
 import type { VisitorSession } from "../../plugins/visitor-sessions";
@@ -56,6 +56,9 @@ export const defaultSocketTiming = { heartbeatMs: 30_000, rate: { burst: 20, per
  * behind one NAT while keeping one client from holding thousands of sockets.
  */
 export const defaultVisitorSocketLimits = { perSession: 10, perClient: 40 };
+
+/** Upgrades per session: twice the tabs a session may hold at once, then one per 2 s. */
+export const upgradeLimits = { burst: 20, perSecond: 0.5 };
 
 const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) => {
   const allowedOrigin = originOf(options.publicUrl);
@@ -116,6 +119,30 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
     };
   }
 
+  /**
+   * Upgrades per session on this instance: a burst of 20 (all its tabs reconnecting at once after
+   * a network drop, twice), then one per 2 s. A client reconnecting in a loop (300 in 0.4 s) no longer makes
+   * every console hear 600 presence changes. The oldest session's count goes first past 10,000.
+   */
+  const upgradeBuckets = new Map<string, TokenBucket>();
+  function upgradeAllowed(key: string): boolean {
+    let bucket = upgradeBuckets.get(key);
+    if (!bucket) {
+      if (upgradeBuckets.size >= 10_000) {
+        const [oldest] = upgradeBuckets.keys();
+        if (oldest !== undefined) upgradeBuckets.delete(oldest);
+      }
+      bucket = new TokenBucket(upgradeLimits.burst, upgradeLimits.perSecond);
+      upgradeBuckets.set(key, bucket);
+    }
+    return bucket.take();
+  }
+  const tooManyUpgrades = (reply: FastifyReply) =>
+    reply
+      .code(429)
+      .header("Retry-After", "2")
+      .send(apiError(429, "rate_limited", "Reconnecting too often. Please wait a moment."));
+
   // ---------------------------------------------------------------------------------------------
   // Visitors
 
@@ -138,6 +165,10 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         }
         if (normalizeEmail(request.params.email) !== session.email) {
           return refuseUpgrade(reply, 403, "This chat belongs to another e-mail address.");
+        }
+        if (!upgradeAllowed(`visitor:${session.id}`)) {
+          request.log.warn("visitor socket refused: reconnecting too often");
+          return tooManyUpgrades(reply);
         }
         const [sessionSockets, clientSockets] = await Promise.all([
           broker.countPresent(sessionSocketsKey(session.id)),
@@ -198,6 +229,10 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
         }
         const session = await app.agentSessions.authenticate(request);
         if (!session) return refuseUpgrade(reply, 401, "Please sign in.");
+        if (!upgradeAllowed(`agent:${session.sessionId}`)) {
+          request.log.warn("agent socket refused: reconnecting too often");
+          return tooManyUpgrades(reply);
+        }
         if (!request.ws) return upgradeRequired(reply);
         agentSessionOf.set(request, { session, response: reply.raw });
       },

@@ -16,6 +16,7 @@ import type {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { ChatRuleError } from "../../chat/chat-rule-error";
+import { isDatabaseUnavailable } from "../../db/database-unavailable";
 import type { TokenBucket } from "../../chat/token-bucket";
 import type { HourlineMetrics, Side } from "../../metrics/hourline-metrics";
 
@@ -76,6 +77,12 @@ export abstract class Connection {
   lastRateNotice = 0;
   /** Frames are handled one after another, in the order they came (none before it is ready). */
   queue: Promise<void> = settledQueue;
+  /**
+   * The messages refused for now (the database away), oldest first, each with when it last was:
+   * until the oldest comes again and is stored, a newer message is refused too, so the messages a
+   * client sends again are stored in the order it wrote them.
+   */
+  readonly refusedForNow = new Map<string, number>();
 
   readonly socket: ChatSocket;
   /** This socket in the broker's presence sets: `<instanceId>:<sequence>`. */
@@ -318,10 +325,44 @@ function onMessage(this: WebSocket, data: RawData, isBinary: boolean) {
     return;
   }
   const clientId = clientIdOf(parsed.value);
-  if (!admit(conn, clientId)) return;
+  // A message refused for now, sent again as asked, took its share of the budget when it first came.
+  // (Free once per 100 ms each: sent again faster than that, it is a flood like any other.)
+  const refusedAt = clientId === undefined ? undefined : conn.refusedForNow.get(clientId);
+  const again = refusedAt !== undefined && Date.now() - refusedAt >= 100;
+  if (!again && !admit(conn, clientId)) return;
   const waiting = pendingFrames.get(conn);
   if (waiting) waiting.push({ value: parsed.value, clientId });
   else enqueue(conn, parsed.value, clientId);
+}
+
+/** A message refused for now that does not come again within this long was given up by its client. */
+const REFUSED_FOR_NOW_MS = 15_000;
+/** At most this many messages wait in line for the oldest (a minute of writing at the budget's rate). */
+const REFUSED_FOR_NOW_MAX = 240;
+
+const refusalForNow = (clientId: string | undefined) =>
+  errorFrame(
+    "unavailable",
+    "The chat cannot save messages for a moment. Your message will be sent again.",
+    clientId,
+  );
+
+/**
+ * Whether the message `clientId` must wait for an older one refused for now on this connection
+ * (it is refused for now as well, and joins the line); the oldest one itself goes through.
+ */
+function heldBack(conn: Connection, clientId: string, now: number): boolean {
+  for (const [id, at] of conn.refusedForNow) {
+    if (now - at > REFUSED_FOR_NOW_MS) conn.refusedForNow.delete(id);
+  }
+  const [oldest] = conn.refusedForNow.keys();
+  if (oldest === undefined || oldest === clientId) return false;
+  // The line is as long as a client may write in the while it lasts; beyond it, wait your turn.
+  if (conn.refusedForNow.size >= REFUSED_FOR_NOW_MAX && !conn.refusedForNow.has(clientId)) {
+    return true;
+  }
+  conn.refusedForNow.set(clientId, now);
+  return true;
 }
 
 /**
@@ -331,12 +372,29 @@ function onMessage(this: WebSocket, data: RawData, isBinary: boolean) {
 function enqueue(conn: Connection, value: unknown, clientId: string | undefined): void {
   conn.queue = conn.queue
     .then(async () => {
+      if (clientId !== undefined && heldBack(conn, clientId, Date.now())) {
+        send(conn.socket, refusalForNow(clientId));
+        return;
+      }
       const answer = await conn.handleFrame(value);
+      if (clientId !== undefined) conn.refusedForNow.delete(clientId);
       if (answer) send(conn.socket, answer);
     })
     .catch((err: unknown) => {
+      if (clientId !== undefined && isDatabaseUnavailable(err)) {
+        conn.refusedForNow.set(clientId, Date.now());
+      } else if (clientId !== undefined) {
+        // Refused for good: the messages after it need not wait for it.
+        conn.refusedForNow.delete(clientId);
+      }
       if (err instanceof ChatRuleError) {
         send(conn.socket, errorFrame(err.code, err.message, clientId));
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        // Nothing was stored and nothing acknowledged: the client keeps it and sends it again.
+        conn.context.log.warn({ err, requestId: conn.reqId }, "chat frame failed: database away");
+        send(conn.socket, refusalForNow(clientId));
         return;
       }
       conn.context.log.error({ err, requestId: conn.reqId }, "chat frame failed");

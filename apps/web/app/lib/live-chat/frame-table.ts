@@ -83,6 +83,21 @@ export const chatEndSchema = z.object({
   ended_by: z.catch(chatEndedFrameSchema.shape.ended_by, "agent"),
 });
 
+const refusalForNow = z.object({
+  message_type: errorFrameSchema.shape.message_type,
+  code: z.literal("unavailable"),
+  client_id: z.string(),
+});
+
+/**
+ * The message a refusal for now names (the server cannot store messages this moment): not a store
+ * action, the session's outbox sends it again by itself (LiveOutbox.later); undefined otherwise.
+ */
+export function refusedForNow(frame: unknown): string | undefined {
+  const parsed = refusalForNow.safeParse(frame);
+  return parsed.success ? parsed.data.client_id : undefined;
+}
+
 /** "Fetch what you may have missed": not a store action, the session fetches. */
 export function isCatchUp(frame: unknown): boolean {
   return catchUpFrameSchema.safeParse(frame).success;

@@ -153,4 +153,44 @@ describe("LiveOutbox", () => {
       ["client-2", "failed", "The chat had ended."],
     ]);
   });
+
+  it("sends a message refused for now again by itself, later each time, and never marks it failed", async () => {
+    const t = setup();
+    t.outbox.add({ html: "during the outage", msgType: "text" });
+    expect(t.sent).toEqual(["client-1"]);
+    t.outbox.later("client-1");
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sent).toEqual(["client-1", "client-1"]);
+    t.outbox.later("client-1");
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(t.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sent).toHaveLength(3);
+    // However long the refusals last, it stays sending: it is not the visitor's to retry.
+    for (let i = 0; i < 6; i++) {
+      t.outbox.later("client-1");
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    expect(t.sent).toHaveLength(9);
+    expect(t.view()).toEqual([["client-1", "sending", null]]);
+    t.ack("client-1", 7);
+    await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS * 2);
+    expect(t.view()).toEqual([["client-1", "sent", null]]);
+    expect(t.sent).toHaveLength(9);
+  });
+
+  it("leaves a message refused for now to the next open when the socket closes meanwhile", async () => {
+    const t = setup();
+    t.outbox.add({ html: "one", msgType: "text" });
+    t.outbox.later("client-1");
+    t.setOpen(false);
+    t.outbox.pause();
+    await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS);
+    expect(t.sent).toEqual(["client-1"]);
+    t.setOpen(true);
+    t.outbox.resend();
+    expect(t.sent).toEqual(["client-1", "client-1"]);
+  });
 });

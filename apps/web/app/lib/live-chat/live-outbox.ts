@@ -4,7 +4,8 @@
  * once, and again with the same id after every reconnect, so the server stores it once) until the
  * server acknowledges it. No ack within ACK_TIMEOUT_MS on an open socket, or a refusal, marks it
  * failed, and only Retry sends a failed message again; a message of a chat that has ended fails for
- * good. Each message is thus queued (waiting for an open socket), in flight (sent, its ack timer
+ * good. A refusal for now (the server cannot store messages for a moment: `later`) is no failure:
+ * the message stays sending and goes again by itself, 1 s later, then 2, 4 and 8, then every 10 s. Each message is thus queued (waiting for an open socket), in flight (sent, its ack timer
  * running), sent, or failed. Where the messages live (one list, or a thread per chat) is the
  * client's reducer's business: the outbox reads them through its port and reports every change
  * there.
@@ -12,7 +13,7 @@
 import type { ConnectionEnv } from "./chat-connection";
 import { KeyedTimers } from "./keyed-timers";
 import { deliveryErrors, type DeliveryChange, type PendingMessage } from "./live-messages";
-import { ACK_TIMEOUT_MS } from "./live-timing";
+import { ACK_TIMEOUT_MS, retryLaterMs } from "./live-timing";
 
 export type OutboxChange<P extends PendingMessage> =
   { type: "queued"; pending: P } | Exclude<DeliveryChange, { type: "acked" }>;
@@ -37,12 +38,17 @@ type OutboxFields = "clientId" | "createdAt" | "delivery";
 export class LiveOutbox<P extends PendingMessage> {
   /** The messages in flight: each one's ack timer. */
   private readonly inFlight: KeyedTimers<string>;
+  /** The messages refused for now: each one's timer to go again. */
+  private readonly again: KeyedTimers<string>;
+  /** How many times in a row each message was refused for now. */
+  private readonly refusals = new Map<string, number>();
 
   constructor(
     private readonly port: OutboxPort<P>,
     private readonly deps: OutboxDeps,
   ) {
     this.inFlight = new KeyedTimers(deps.env);
+    this.again = new KeyedTimers(deps.env);
   }
 
   /** A message typed here: shown at once, sent now if the socket is open. */
@@ -75,6 +81,22 @@ export class LiveOutbox<P extends PendingMessage> {
   /** The server answered for a message (its ack, or a refusal): its ack timer stops. */
   answered(clientId: string): void {
     this.inFlight.clear(clientId);
+    this.again.clear(clientId);
+    this.refusals.delete(clientId);
+  }
+
+  /**
+   * The server refused a message for now (it cannot store it this moment): it stays sending and
+   * goes again with its client_id after a pause that grows with each refusal in a row.
+   */
+  later(clientId: string): void {
+    this.inFlight.clear(clientId);
+    const times = this.refusals.get(clientId) ?? 0;
+    this.refusals.set(clientId, times + 1);
+    this.again.set(clientId, retryLaterMs(times), () => {
+      const pending = this.port.waiting().find((p) => p.clientId === clientId);
+      if (pending?.delivery === "sending") this.send(pending);
+    });
   }
 
   /** The messages `which` picks can never be sent (their chat ended): failed, with `error`. */
@@ -82,6 +104,7 @@ export class LiveOutbox<P extends PendingMessage> {
     for (const pending of this.port.waiting()) {
       if (!which(pending)) continue;
       this.inFlight.clear(pending.clientId);
+      this.again.clear(pending.clientId);
       this.port.apply({ type: "failed", clientId: pending.clientId, error });
     }
   }
@@ -89,6 +112,7 @@ export class LiveOutbox<P extends PendingMessage> {
   /** The socket closed: no ack comes on it, and what was in flight goes again at the next open. */
   pause(): void {
     this.inFlight.clearAll();
+    this.again.clearAll();
   }
 
   private send(pending: P) {

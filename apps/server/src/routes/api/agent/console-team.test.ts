@@ -205,6 +205,47 @@ describeConsole("team console", pgUp, (ctx) => {
       expect(entries.body).toEqual([entry]);
     });
 
+    it("mails an answer sent again with its client_id once, and records it once", async () => {
+      const t0 = Date.now();
+      const email = uniqueEmail();
+      const id = await insertConversation(db(), {
+        email,
+        startedAt: t0,
+        state: "ended",
+        endedAt: t0 + 10,
+        endedBy: "visitor",
+      });
+      await insertMessage(db(), id, "visitor", "Anyone?", t0 + 5);
+      const url = `/api/agent/conversations/${id}/email-answer`;
+      const answer = { body: "Yes, we can.", client_id: newClientId() };
+      // Twice one after the other (a retry after a lost answer), then twice at once.
+      const first = await ana.browser.post(url, answer);
+      const second = await ana.browser.post(url, answer);
+      const [third, fourth] = await Promise.all([
+        ana.browser.post(url, answer),
+        ben.browser.post(url, answer),
+      ]);
+      for (const res of [first, second, third, fourth]) expect(res.status).toBe(200);
+      const entryOf = (res: { body: unknown }) => (res.body as { entry: AgentEntry }).entry;
+      expect(new Set([first, second, third, fourth].map((r) => entryOf(r).id)).size).toBe(1);
+      const mails = await db()
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("to_address", "=", email)
+        .execute();
+      expect(mails).toHaveLength(1);
+      expect((await ana.browser.get(`/api/agent/conversations/${id}/entries`)).body).toHaveLength(
+        1,
+      );
+      // Another answer (another client_id) is another mail.
+      const other = await ana.browser.post(url, {
+        body: "One more thing.",
+        client_id: newClientId(),
+      });
+      expect(other.status).toBe(200);
+      expect(entryOf(other).id).not.toBe(entryOf(first).id);
+    });
+
     it("stays missed until marked handled, and an answered chat never was missed", async () => {
       const t0 = Date.now();
       const left = await insertConversation(db(), {
@@ -367,6 +408,77 @@ describeConsole("team console", pgUp, (ctx) => {
       }
       anaSocket.close();
       benSocket.close();
+      visitor.socket.close();
+    });
+
+    it("parallel reopens of one visitor's ended chats: one opens, the rest 409, never a 500", async () => {
+      const email = uniqueEmail("reopen-race");
+      const ids = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          insertConversation(db(), {
+            email,
+            startedAt: Date.now() - 60_000 + i,
+            state: "ended",
+            endedAt: Date.now() - 1_000,
+            endedBy: "agent",
+          }),
+        ),
+      );
+      const answers = await Promise.all(
+        [...ids, ...ids, ...ids].map((id) =>
+          ana.browser.post(`/api/agent/conversations/${id}/reopen`, {}),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const open = await db()
+        .selectFrom("chat_conversations")
+        .select("id")
+        .where("visitor_email", "=", email)
+        .where("state", "=", "open")
+        .execute();
+      expect(open).toHaveLength(1);
+    });
+
+    it("a visitor's register racing reopens joins the one open chat, never a 500", async () => {
+      const visitor = await chattingVisitor(ctx.server, "Noor Ali", uniqueEmail("register-race"));
+      const socket = await agentSocket(ana.browser);
+      socket.send({ message_type: "chat_end", conversation_id: visitor.conversationId });
+      await socket.next(
+        (f) => f.message_type === "chat_ended" && f.conversation_id === visitor.conversationId,
+      );
+      socket.close();
+      const ended = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          insertConversation(db(), {
+            email: visitor.email,
+            startedAt: Date.now() - 60_000 + i,
+            state: "ended",
+            endedAt: Date.now() - 1_000,
+            endedBy: "agent",
+          }),
+        ),
+      );
+      const answers = await Promise.all([
+        ...[visitor.conversationId, ...ended].map((id) =>
+          ana.browser.post(`/api/agent/conversations/${id}/reopen`, {}),
+        ),
+        ...Array.from({ length: 4 }, () =>
+          visitor.browser.post("/api/support/register", {
+            username: "Noor Ali",
+            email: visitor.email,
+          }),
+        ),
+      ]);
+      expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const open = await db()
+        .selectFrom("chat_conversations")
+        .select("id")
+        .where("visitor_email", "=", visitor.email)
+        .where("state", "=", "open")
+        .execute();
+      expect(open).toHaveLength(1);
       visitor.socket.close();
     });
 

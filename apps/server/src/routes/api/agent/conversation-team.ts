@@ -76,6 +76,7 @@ const conversationTeamRoutes: FastifyPluginAsync = async (app) => {
           signedInAgent(request).agent,
           request.params.id,
           request.body.body,
+          request.body.client_id,
         ),
         (entry) => ({ status: 200 as const, entry }),
       ),

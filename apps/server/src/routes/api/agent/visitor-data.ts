@@ -142,6 +142,8 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
     const admin = signedInAgent(request).agent;
     const id = await insertAuditEntry(db, {
       agentId: admin.id,
+      agentName: admin.name,
+      agentEmail: admin.email,
       action,
       subjectMasked: maskEmail(email),
       subjectHash: subjectHash(email),
@@ -194,6 +196,8 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
         mail: erased.mail,
       };
       await audit(request, "visitor_erase", email, counts);
+      // Nor in the database's files: free pages, the search index's segments, the WAL.
+      await app.database.scrubDeletedData();
       return { status: 200 as const, email, erased: counts };
     },
   );
@@ -208,6 +212,7 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
         action: e.action,
         agent_id: e.agentId,
         agent_name: e.agentName,
+        agent_email: e.agentEmail,
         subject: e.subjectMasked,
         details: e.details as VisitorDataCounts,
       })),

@@ -5,9 +5,10 @@
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/chat-api";
 import type { FastifyPluginAsync } from "fastify";
+import { codeSpender, setProvenMark } from "../../../auth/code-requester";
 import { maskEmail } from "../../../log/redaction";
 
-const verifyOtpRoute: FastifyPluginAsync = async (app) => {
+const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.post<{ Body: VerifyOtpBody }>(
     "/verify_otp",
     {
@@ -17,13 +18,15 @@ const verifyOtpRoute: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { email, otp } = request.body;
-      const result = await app.oneTimeCodes.verify(email, otp);
+      // Only the browser that asked for the code can spend it (its nonce cookie).
+      const result = await app.oneTimeCodes.verify(email, otp, codeSpender(request, publicUrl));
       request.log.info(
         { email: maskEmail(email), ok: result.ok, reason: result.ok ? undefined : result.reason },
         "chat code verification",
       );
       if (result.ok) {
         await app.visitorSessions.start(request, reply, email);
+        setProvenMark(reply, publicUrl, app.oneTimeCodes.provenMark(email));
         return { status: 200 as const };
       }
       if (result.reason === "invalid") {

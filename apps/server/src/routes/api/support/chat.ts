@@ -21,6 +21,7 @@ import { chatMessageListSchema } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
 import { cleanVisitorContext, describeUserAgent } from "@hourline/contracts/visitor-context";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { codeRequester, provenMarkOf } from "../../../auth/code-requester";
 import { maskEmail } from "../../../log/redaction";
 import { findChatVisitor } from "../../../repositories/chat-visitors";
 import type { VisitorSession } from "../../../plugins/visitor-sessions";
@@ -28,7 +29,7 @@ import { sendRetryLater } from "../rate-limited-error";
 
 const NON_NEGATIVE_INT = /^\d{1,15}$/;
 
-const chatRoutes: FastifyPluginAsync = async (app) => {
+const chatRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
   /** The visitor's session, or a 401 already sent. */
   async function requireVisitor(
     request: FastifyRequest,
@@ -67,7 +68,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const email = request.body.email;
-      const result = await app.oneTimeCodes.request(email, app.hashIp(request.ip));
+      const result = await app.oneTimeCodes.request(email, app.hashIp(request.ip), {
+        hash: codeRequester(request, reply, publicUrl),
+        provenBefore: app.oneTimeCodes.hasProven(email, provenMarkOf(request, publicUrl)),
+      });
       if (!result.ok) {
         request.log.info({ email: maskEmail(email), reason: result.reason }, "chat code refused");
         return sendRetryLater(

@@ -19,8 +19,13 @@ export function addNote(id: number, body: string) {
   return consoleApi.post(consoleEndpoints.notes(id), { body }, agentEntryAnswerSchema);
 }
 
-export function answerByEmail(id: number, body: string) {
-  return consoleApi.post(consoleEndpoints.emailAnswer(id), { body }, agentEntryAnswerSchema);
+/** `clientId` stays the same when the same answer is sent again, so it is mailed once. */
+export function answerByEmail(id: number, body: string, clientId: string) {
+  return consoleApi.post(
+    consoleEndpoints.emailAnswer(id),
+    { body, client_id: clientId },
+    agentEntryAnswerSchema,
+  );
 }
 
 export function markMissedHandled(id: number) {

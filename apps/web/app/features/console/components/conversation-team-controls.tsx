@@ -6,8 +6,9 @@
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { agentEntryLimits, type AgentEntry, type Assignee } from "@hourline/contracts/console-team";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { ApiResult } from "~/lib/api-client";
+import { newClientId } from "~/lib/live-chat/client-id";
 import { failureMessage } from "../api/console-client";
 import {
   addNote,
@@ -210,7 +211,7 @@ export function NoteForm({ conversationId }: { conversationId: number }) {
   return (
     <EntryForm
       label="Internal note"
-      hint="Only agents see notes: never the visitor, never the transcript."
+      hint="Only agents see notes in the chat, never the visitor or the transcript; a visitor who asks for their data gets them in the export."
       submitLabel="Add note"
       testId="note-form"
       send={(body) => addNote(conversationId, body)}
@@ -221,6 +222,7 @@ export function NoteForm({ conversationId }: { conversationId: number }) {
 /** A missed chat: answer it by e-mail, or mark it handled. */
 export function MissedPanel({ summary }: { summary: ConversationSummary }) {
   const { busy, problem, run } = useAction();
+  const answerId = useRef<{ body: string; id: string } | null>(null);
   return (
     <section
       aria-labelledby={`missed-${summary.id}`}
@@ -250,7 +252,13 @@ export function MissedPanel({ summary }: { summary: ConversationSummary }) {
         hint="Sent to the address the visitor proved with their chat code; it is kept in this conversation."
         submitLabel="Send e-mail"
         testId="email-answer-form"
-        send={(body) => answerByEmail(summary.id, body)}
+        send={async (body) => {
+          // One id per answer, kept while it is sent again (after an error), so it is mailed once.
+          if (answerId.current?.body !== body) answerId.current = { body, id: newClientId() };
+          const result = await answerByEmail(summary.id, body, answerId.current.id);
+          if (result.ok) answerId.current = null;
+          return result;
+        }}
       />
     </section>
   );

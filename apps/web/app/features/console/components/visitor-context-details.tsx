@@ -1,10 +1,12 @@
 /**
  * What the widget told of the visit: the page the chat was opened on, the pages of this site seen
  * since, browser and device class, and the visitor's local time (kept current from their time
- * zone). Every value is shown as text; paths were checked to be of this site, so they are links
- * (opened in a new tab, so the console stays open).
+ * zone). Every value is shown as text; paths were checked to be of this site, so those of public
+ * pages are links (opened in a new tab, so the console stays open); an API, socket or console path
+ * stays plain text, so a visitor cannot put an action under an agent's click.
  */
 import type { VisitorDetails } from "@hourline/contracts/console";
+import { isPublicPagePath } from "@hourline/contracts/visited-pages";
 import { useEffect, useState } from "react";
 
 const deviceNames = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet" } as const;
@@ -30,6 +32,7 @@ function useNow(active: boolean): number {
 }
 
 function PagePath({ path }: { path: string }) {
+  if (!isPublicPagePath(path)) return <span className="break-all">{path}</span>;
   return (
     <a href={path} target="_blank" rel="noopener noreferrer" className="break-all text-brand">
       {path}

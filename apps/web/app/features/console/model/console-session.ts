@@ -30,7 +30,7 @@ import {
   type ConnectionEnv,
 } from "~/lib/live-chat/chat-connection";
 import { KeyedTimers } from "~/lib/live-chat/keyed-timers";
-import { isCatchUp, missedBefore } from "~/lib/live-chat/frame-table";
+import { isCatchUp, missedBefore, refusedForNow } from "~/lib/live-chat/frame-table";
 import { deliveryErrors } from "~/lib/live-chat/live-messages";
 import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
@@ -345,6 +345,12 @@ export class ConsoleSession {
 
   private onFrame(frame: unknown) {
     if (isCatchUp(frame)) void this.sync.refresh();
+    // Refused for now (the server cannot store messages this moment): it goes again by itself.
+    const later = refusedForNow(frame);
+    if (later !== undefined) {
+      this.outbox.later(later);
+      return;
+    }
     const action = this.readFrame(frame);
     if (!action) return;
     if (action.type === "received") {

@@ -19,7 +19,7 @@ import {
   type ConnectionStatus,
 } from "~/lib/live-chat/chat-connection";
 import { toMillis } from "~/lib/live-chat/clock-time";
-import { isCatchUp, missedBefore } from "~/lib/live-chat/frame-table";
+import { isCatchUp, missedBefore, refusedForNow } from "~/lib/live-chat/frame-table";
 import { deliveryErrors } from "~/lib/live-chat/live-messages";
 import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
@@ -234,6 +234,12 @@ export class ChatSession {
     if (isCatchUp(frame) || (lastSeen !== null && missedBefore(frame, lastSeen))) {
       // Messages were committed that this tab never got pushed: fetch them by id.
       void this.resync(lastSeen ?? undefined);
+    }
+    // Refused for now (the server cannot store messages this moment): it goes again by itself.
+    const later = refusedForNow(frame);
+    if (later !== undefined) {
+      this.outbox.later(later);
+      return;
     }
     const action = frameToAction(frame);
     if (!action) return;
