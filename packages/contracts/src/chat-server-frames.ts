@@ -62,6 +62,8 @@ export const chatErrorCodes = [
   "rate_limited",
   "chat_ended",
   "forbidden",
+  /** An agent's message written before another agent's newer one: nothing was stored. */
+  "conflict",
   "internal",
 ] as const;
 export type ChatErrorCode = (typeof chatErrorCodes)[number];
@@ -105,6 +107,18 @@ export const agentPresenceFrameSchema = z.object({
 export type AgentPresenceFrame = z.infer<typeof agentPresenceFrameSchema>;
 
 /**
+ * On the agent socket: which conversation an agent's console shows (null: none), so the others
+ * see who is looking at a chat. Sent when it changes and when the console closes.
+ */
+export const viewingFrameSchema = z.object({
+  message_type: z.literal("viewing"),
+  agent_id: z.number(),
+  agent_name: z.string(),
+  conversation_id: z.nullable(z.number()),
+});
+export type ViewingFrame = z.infer<typeof viewingFrameSchema>;
+
+/**
  * Events may have been missed (the instances lost touch with each other for a while and have it
  * back): fetch what came after the last message held (`?after=`) and the lists.
  */
@@ -143,6 +157,7 @@ export const agentServerFrameSchema = z.discriminatedUnion("message_type", [
   visitorPresenceFrameSchema,
   agentPresenceFrameSchema,
   agentEntryFrameSchema,
+  viewingFrameSchema,
   errorFrameSchema,
   catchUpFrameSchema,
 ]);

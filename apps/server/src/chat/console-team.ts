@@ -18,7 +18,7 @@ import {
   markMissedHandled,
   reopenConversation,
 } from "../repositories/chat-conversations";
-import { countConversations } from "../repositories/conversation-list";
+import { countConversations, countSearch } from "../repositories/conversation-list";
 import { enqueueMail } from "../repositories/mail-outbox";
 import type { ChatBroker } from "./broker";
 import { channels } from "./broker-channels";
@@ -48,8 +48,11 @@ export class ConsoleTeam {
       .map((a) => ({ id: a.id, name: a.name }));
   }
 
-  async counts(agentId: number): Promise<ConversationCounts> {
-    return { status: 200, ...(await countConversations(this.db, agentId)) };
+  /** The views' counts; with a search, also how many of each view it finds. */
+  async counts(agentId: number, q?: string): Promise<ConversationCounts> {
+    const counts = await countConversations(this.db, agentId);
+    if (q === undefined || q.trim() === "") return { status: 200, ...counts };
+    return { status: 200, ...counts, search: await countSearch(this.db, q) };
   }
 
   async entries(conversationId: number): Promise<AgentEntry[] | undefined> {
@@ -144,10 +147,11 @@ export class ConsoleTeam {
     return { ok: true, value: null };
   }
 
-  async reopen(conversationId: number): Promise<TeamResult<null>> {
+  async reopen(agent: AgentProfile, conversationId: number): Promise<TeamResult<null>> {
     const conversation = await findConversation(this.db, conversationId);
     if (!conversation) return notFound;
-    if (!(await reopenConversation(this.db, conversationId))) {
+    const now = Date.now();
+    if (!(await reopenConversation(this.db, conversationId, now))) {
       return {
         ok: false,
         refusal: "conflict",
@@ -157,6 +161,16 @@ export class ConsoleTeam {
             : "The visitor has another chat open: answer them there.",
       };
     }
+    const marker = await insertAgentEntry(this.db, {
+      conversation_id: conversationId,
+      kind: "reopened",
+      agent_id: agent.id,
+      agent_name: agent.name,
+      body: `Reopened by ${agent.name}`,
+      sent_to: null,
+      created_at: now,
+    });
+    await this.broker.publish(channels.agents, { message_type: "agent_entry", ...marker });
     await this.readModel.announceConversation(conversationId);
     return { ok: true, value: null };
   }

@@ -202,7 +202,11 @@ describeConsole("team console", pgUp, (ctx) => {
       expect((await list(ana, "state=missed")).some((c) => c.id === id)).toBe(false);
       expect((await counts(ana)).missed).toBe(before.missed - 1);
       const entries = await ana.browser.get(`/api/agent/conversations/${id}/entries`);
-      expect(entries.body).toEqual([entry]);
+      // The visitor's end is marked in the thread before the answer.
+      expect(entries.body).toEqual([
+        expect.objectContaining({ kind: "ended", body: "Ended by the visitor", agent_id: 0 }),
+        entry,
+      ]);
     });
 
     it("stays missed until marked handled, and an answered chat never was missed", async () => {

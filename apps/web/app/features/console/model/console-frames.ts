@@ -72,6 +72,8 @@ function frameActions(meId: number): {
       type: "entry",
       entry,
     })),
+    // Who is viewing which conversation is not shown by this console yet.
+    viewing: () => null,
     agent_presence: frameEntry(agentPresenceFrameSchema, (f) => ({
       type: "agent-presence",
       agentId: f.agent_id,
