@@ -776,6 +776,35 @@ describe("ConsoleSession: replies", () => {
     expect(t.repliesSent()).toHaveLength(3);
   });
 
+  it("sends what the thread showed (after_id); a conflict shows the colleague's reply and Retry sends anyway", async () => {
+    const t = setup();
+    t.server.open = [summary(7)];
+    t.server.messages[7] = [visitorMessage(3)];
+    await t.connect();
+    // A chat whose thread this console never loaded has shown nothing: no after_id.
+    t.session.sendText(8, "unseen");
+    t.session.view(7);
+    await settle();
+    t.session.sendText(7, "Yes, we can");
+    expect(t.framesSent("message").at(-1)).toMatchObject({ client_id: "client-0001", after_id: 3 });
+    // A colleague answered first: the server refuses, and their reply arrives.
+    const conflict = "Another agent replied in this chat since: read it, then send again.";
+    t.browser.last.receive({
+      message_type: "error",
+      code: "conflict",
+      message: conflict,
+      client_id: "client-0001",
+    });
+    t.browser.last.receive({ message_type: "message", ...agentMessage(4) });
+    expect(t.state().threads[7]?.messages.map((m) => [m.id, m.delivery, m.error])).toEqual([
+      [3, "sent", undefined],
+      [4, "sent", undefined],
+      [null, "failed", conflict],
+    ]);
+    t.session.retry("client-0001");
+    expect(t.framesSent("message").at(-1)).toMatchObject({ client_id: "client-0001", after_id: 4 });
+  });
+
   it("does not resend a failed reply after a reconnect", async () => {
     const t = setup();
     t.server.open = [summary(7)];

@@ -128,14 +128,7 @@ export class ConsoleSession {
       {
         waiting: () => pendingReplies(this.state),
         apply: (change) => this.dispatch(change),
-        transmit: (pending) =>
-          this.send({
-            message_type: "message",
-            conversation_id: pending.conversationId,
-            message: pending.html,
-            msg_type: pending.msgType,
-            client_id: pending.clientId,
-          }),
+        transmit: (pending) => this.send(this.replyFrame(pending)),
       },
       deps,
     );
@@ -217,6 +210,24 @@ export class ConsoleSession {
     this.stop();
     this.forgotten = true;
     forgetAgentWork(this.deps.storage, this.state.me.id);
+  }
+
+  /**
+   * A reply's frame. It carries the newest message this console holds in the thread (after_id),
+   * so the server refuses it as a `conflict` when a colleague wrote since; the refusal shows on
+   * the reply with Retry, and by then the colleague's message is in the thread, so Retry sends it
+   * anyway. A thread never loaded here has shown nothing: no after_id.
+   */
+  private replyFrame(pending: PendingReply): AgentFrame {
+    const thread = this.state.threads[pending.conversationId];
+    return {
+      message_type: "message",
+      conversation_id: pending.conversationId,
+      message: pending.html,
+      msg_type: pending.msgType,
+      client_id: pending.clientId,
+      ...(thread?.loaded ? { after_id: thread.lastId } : {}),
+    };
   }
 
   /** Sends a frame on the open socket; false when there is none. */
