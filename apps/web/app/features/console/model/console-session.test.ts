@@ -39,6 +39,7 @@ import {
   visitorMessage,
 } from "./console-fixtures.test-support";
 import { isolateText } from "@hourline/contracts/text";
+import { queueCursorOf } from "@hourline/contracts/console-team";
 
 type Storage = ReturnType<typeof memoryStorage>;
 
@@ -195,7 +196,12 @@ describe("ConsoleSession: start", () => {
     t.session.start();
     expect(t.browser.last.url).toBe("ws://site/ws/agent/");
     expect(t.state().connection).toEqual({ kind: "connecting", resuming: false });
-    expect(t.api.fetchConversations.mock.calls).toEqual([["open"], ["ended"], ["missed"]]);
+    // The open list in the server's waiting order: the longest-waiting visitors, however many.
+    expect(t.api.fetchConversations.mock.calls).toEqual([
+      ["open", { order: "waiting" }],
+      ["ended"],
+      ["missed"],
+    ]);
     expect(t.api.fetchCounts).toHaveBeenCalledTimes(1);
     expect(t.api.fetchContacts).toHaveBeenCalledTimes(1);
     await settle();
@@ -572,6 +578,23 @@ describe("ConsoleSession: pushes", () => {
     expect(t.api.fetchMessages).not.toHaveBeenCalled();
     expect(t.state().conversations[8]).toEqual(ended(8, { ended_at: T0 + 500, unread: 1 }));
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([8]);
+  });
+
+  it("pages the open queue from the server's place of the last one listed, other views by id", async () => {
+    const t = setup();
+    t.server.open = Array.from({ length: 50 }, (_, i) =>
+      summary(100 + i, { waiting_since: T0 - 50_000 + i * 1000 }),
+    );
+    await t.connect();
+    const last = t.server.open.at(-1) as ConversationSummary;
+    // The last one moved on since it was listed: the page still continues from where it was.
+    t.browser.last.receive({ message_type: "message", ...visitorMessage(9, last.id) });
+    await t.session.loadMore("open", last.id);
+    await t.session.loadMore("ended", 3);
+    expect(t.api.fetchConversations.mock.calls.slice(-2)).toEqual([
+      ["open", { order: "waiting", cursor: queueCursorOf(last) }],
+      ["ended", { before: 3 }],
+    ]);
   });
 
   it("notes a conversation the server does not know, and says when one could not be loaded", async () => {

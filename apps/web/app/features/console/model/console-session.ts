@@ -36,6 +36,7 @@ import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
 import { TypingFade, TypingSignal } from "~/lib/live-chat/live-typing";
 import type { StorageLike } from "~/lib/live-chat/stored-json";
+import type { ConversationPage } from "../api/console-urls";
 import type { MeOutcome } from "../api/fetch-me";
 import { alertFor, type ConsoleAlert } from "./console-alerts";
 import { frameReader } from "./console-frames";
@@ -54,7 +55,7 @@ import { isBehind } from "./conversation-summaries";
 export interface ConsoleApi {
   fetchConversations(
     view: ConversationView,
-    page?: { before?: number; q?: string },
+    page?: ConversationPage,
   ): Promise<ApiResult<ConversationSummary[]>>;
   fetchCounts(): Promise<ApiResult<ConversationCounts>>;
   fetchEntries(id: number): Promise<ApiResult<AgentEntry[]>>;
