@@ -10,6 +10,7 @@ import {
   contactMessageFrameSchema,
   conversationFrameSchema,
   typingFrameSchema,
+  viewingFrameSchema,
   visitorPresenceFrameSchema,
   type AgentServerFrame,
 } from "@hourline/contracts/chat-server-frames";
@@ -72,8 +73,16 @@ function frameActions(meId: number): {
       type: "entry",
       entry,
     })),
-    // Who is viewing which conversation is not shown by this console yet.
-    viewing: () => null,
+    viewing: frameEntry(viewingFrameSchema, (f) =>
+      f.agent_id === meId
+        ? null
+        : {
+            type: "viewer",
+            agentId: f.agent_id,
+            agentName: f.agent_name,
+            conversationId: f.conversation_id,
+          },
+    ),
     agent_presence: frameEntry(agentPresenceFrameSchema, (f) => ({
       type: "agent-presence",
       agentId: f.agent_id,

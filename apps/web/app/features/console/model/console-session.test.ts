@@ -580,6 +580,34 @@ describe("ConsoleSession: pushes", () => {
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([8]);
   });
 
+  it("tells the other consoles which conversation is on screen, again after a reconnect", async () => {
+    const t = setup();
+    t.server.open = [summary(7)];
+    await t.connect();
+    t.session.view(7);
+    t.session.view(null);
+    t.session.view(7);
+    expect(t.framesSent("viewing")).toEqual([
+      { message_type: "viewing", conversation_id: 7 },
+      { message_type: "viewing", conversation_id: null },
+      { message_type: "viewing", conversation_id: 7 },
+    ]);
+    t.browser.last.drop(1001);
+    await vi.advanceTimersByTimeAsync(750);
+    t.browser.last.open();
+    await settle();
+    expect(t.framesSent("viewing").at(-1)).toEqual({ message_type: "viewing", conversation_id: 7 });
+    t.browser.last.receive({
+      message_type: "viewing",
+      agent_id: colleague.id,
+      agent_name: colleague.name,
+      conversation_id: 7,
+    });
+    expect(t.state().viewers).toEqual({
+      [colleague.id]: { name: colleague.name, conversationId: 7 },
+    });
+  });
+
   it("pages the open queue from the server's place of the last one listed, other views by id", async () => {
     const t = setup();
     t.server.open = Array.from({ length: 50 }, (_, i) =>

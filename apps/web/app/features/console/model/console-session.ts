@@ -252,6 +252,8 @@ export class ConsoleSession {
     const unread =
       conversationId === null ? 0 : (this.state.conversations[conversationId]?.unread ?? 0);
     this.dispatch({ type: "viewing", conversationId });
+    // The other consoles show who is looking at a chat (sent again when the socket reopens).
+    this.send({ message_type: "viewing", conversation_id: conversationId });
     if (conversationId === null) return;
     void this.load(conversationId).then(() => {
       if (unread > 0) this.markReadSoon(conversationId);
@@ -351,6 +353,8 @@ export class ConsoleSession {
   // --- the connection's events ---------------------------------------------------------------
 
   private onOpen() {
+    const viewing = this.state.viewing;
+    if (viewing !== null) this.send({ message_type: "viewing", conversation_id: viewing });
     this.outbox.resend();
     void this.sync.refresh();
   }
