@@ -14,6 +14,7 @@ import * as m0008 from "./0008_operations";
 import * as m0009 from "./0009_visitor_context";
 import * as m0010 from "./0010_message_search_in_batches";
 import * as m0015 from "./0015_reopened_at";
+import * as m0016 from "./0016_agent_availability";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_visitor_context": m0009,
   "0010_message_search_in_batches": m0010,
   "0015_reopened_at": m0015,
+  "0016_agent_availability": m0016,
 };

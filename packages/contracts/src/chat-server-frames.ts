@@ -7,7 +7,7 @@
 import { z } from "zod/mini";
 import { chatMessageSchema, chatParties } from "./chat-message";
 import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
-import { agentEntrySchema } from "./console-team";
+import { agentAvailabilities, agentEntrySchema } from "./console-team";
 
 /** A message is stored: `id` is its row, `client_id` the sender's own id for it. */
 export const ackFrameSchema = z.object({
@@ -103,6 +103,8 @@ export const agentPresenceFrameSchema = z.object({
   message_type: z.literal("agent_presence"),
   agent_id: z.number(),
   online: z.boolean(),
+  /** Sent when the agent chose online or away: what the others now see. */
+  availability: z.optional(z.enum(agentAvailabilities)),
 });
 export type AgentPresenceFrame = z.infer<typeof agentPresenceFrameSchema>;
 

@@ -4,6 +4,7 @@
  * e-mail or marked handled, assignment, internal notes and reopening.
  */
 import { z } from "zod/mini";
+import { agentRoles } from "./agent-sign-in";
 import { chatLimits } from "./chat-message";
 import { dropNul } from "./text";
 
@@ -104,8 +105,44 @@ export function searchTerms(query: string): SearchTerm[] {
 
 export const assigneeSchema = z.object({ id: z.number(), name: z.string() });
 export type Assignee = z.infer<typeof assigneeSchema>;
+
+/**
+ * online: takes new chats; away: a console is open but takes no new chats and no alerts for
+ * others' chats; offline: no console open.
+ */
+export const agentAvailabilities = ["online", "away", "offline"] as const;
+export type AgentAvailability = (typeof agentAvailabilities)[number];
+/** What an agent can choose (PUT /api/agent/me/status); offline is closing every console. */
+export const agentStatuses = ["online", "away"] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+
+export const agentStatusBodySchema = z.object({
+  status: z.enum(agentStatuses, { error: "status must be online or away" }),
+});
+export type AgentStatusBody = z.infer<typeof agentStatusBodySchema>;
+
+export const teamMemberSchema = z.extend(assigneeSchema, {
+  availability: z.enum(agentAvailabilities),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 /** GET /api/agent/team: the enabled agents a conversation can be given to (display names only). */
-export const teamListSchema = z.array(assigneeSchema);
+export const teamListSchema = z.array(teamMemberSchema);
+
+/** PUT /api/agent/me/status: the agent with the availability the others now see. */
+export const agentStatusAnswerSchema = z.object({
+  status: z.literal(200),
+  agent: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(agentRoles),
+    availability: z.enum(agentAvailabilities),
+  }),
+});
+export type AgentStatusAnswer = z.infer<typeof agentStatusAnswerSchema>;
+
+/** A new chat is given to an online agent with fewer open chats than this (a team setting). */
+export const defaultMaxOpenChats = 5;
 
 export const conversationCountsSchema = z.object({
   status: z.literal(200),

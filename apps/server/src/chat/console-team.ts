@@ -5,7 +5,13 @@
  * every console through the broker; notes and e-mail answers travel on the agents' channel only.
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
-import type { AgentEntry, Assignee, ConversationCounts } from "@hourline/contracts/console-team";
+import type {
+  AgentAvailability,
+  AgentEntry,
+  AgentStatus,
+  ConversationCounts,
+  TeamMember,
+} from "@hourline/contracts/console-team";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -38,14 +44,29 @@ export class ConsoleTeam {
     private readonly readModel: ConsoleReadModel,
     private readonly kickMailer: () => void,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { supportInbox: string },
+    private readonly options: {
+      supportInbox: string;
+      /** What the others see of an agent (ConsoleRouting.availability). */
+      availability: (agent: {
+        id: number;
+        availability_status: AgentStatus;
+      }) => Promise<AgentAvailability>;
+    },
   ) {}
 
-  /** The enabled agents, by display name: whom a conversation can be given to. */
-  async team(): Promise<Assignee[]> {
-    return (await listAgents(this.db))
-      .filter((a) => !a.disabled)
-      .map((a) => ({ id: a.id, name: a.name }));
+  /** The enabled agents, by display name, with their availability: whom a chat can be given to. */
+  async team(): Promise<TeamMember[]> {
+    const agents = (await listAgents(this.db)).filter((a) => !a.disabled);
+    return Promise.all(
+      agents.map(async (a) => ({
+        id: a.id,
+        name: a.name,
+        availability: await this.options.availability({
+          id: a.id,
+          availability_status: a.availabilityStatus,
+        }),
+      })),
+    );
   }
 
   /** The views' counts; with a search, also how many of each view it finds. */

@@ -48,6 +48,8 @@ export interface ConversationRulesOptions {
   supportInbox: string;
   /** Counts each message stored (not a resend of one already stored). */
   messageStored?: ((side: ChatParty) => void) | undefined;
+  /** A chat opened or ended: waiting chats may be given to whoever is free (ConsoleRouting). */
+  routeWaiting?: (() => void) | undefined;
 }
 
 interface NewMessage {
@@ -143,6 +145,7 @@ export class ConversationRules {
       );
     }
     await this.readModel.announceConversation(result.conversation.id);
+    if (result.opened) this.options.routeWaiting?.();
     return { ...result, agentsOnline };
   }
 
@@ -413,6 +416,7 @@ export class ConversationRules {
     this.log.info({ conversationId: conversation.id, by }, "chat conversation ended");
     await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
     await this.broker.publish(channels.agents, frame);
+    this.options.routeWaiting?.();
     return frame;
   }
 }

@@ -163,6 +163,8 @@ export interface AgentsTable {
   disabled: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** online: new chats are routed to them; away: none (offline is having no console open). */
+  availability_status: Generated<"online" | "away">;
 }
 
 export interface AgentSessionsTable {

@@ -143,7 +143,11 @@ export class AgentConnection extends Connection {
 
   start(): Promise<void> {
     this.context.registry.addAgent(this);
-    this.setUp = this.context.app.chatPresence.agentSocket(this.agent.id, this.member, true);
+    const { app } = this.context;
+    this.setUp = app.chatPresence
+      .agentSocket(this.agent.id, this.member, true)
+      // An agent who connects may take chats that wait for someone free.
+      .then(() => app.consoleRouting.assignWaiting());
     return this.setUp;
   }
 
