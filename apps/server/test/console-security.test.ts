@@ -169,6 +169,15 @@ const routeTable: RouteCase[] = [
     bodyLimit: 8 * 1024,
   },
   {
+    method: "PUT",
+    route: "/api/agent/me/status",
+    path: () => "/api/agent/me/status",
+    body: () => ({ status: "online" }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 1024,
+  },
+  {
     method: "POST",
     route: "/api/agent/conversations/:id/read",
     path: (s) => `/api/agent/conversations/${s.conversationId}/read`,
@@ -558,7 +567,9 @@ for (const store of stores) {
 
     it("answers 413 to a JSON body over the route's limit, and changes nothing", async () => {
       const withJson = routeTable.filter(
-        (c) => (c.method === "POST" || c.method === "PATCH") && !c.route.endsWith("/upload"),
+        (c) =>
+          (c.method === "POST" || c.method === "PATCH" || c.method === "PUT") &&
+          !c.route.endsWith("/upload"),
       );
       expect(routeTable.filter((c) => c.bodyLimit !== undefined).map(label)).toEqual(
         withJson.map(label),
