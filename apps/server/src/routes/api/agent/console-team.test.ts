@@ -241,12 +241,13 @@ describeConsole("team console", pgUp, (ctx) => {
     it("moves between agents live, and replying to an unassigned chat takes it", async () => {
       const visitor = await chattingVisitor(ctx.server, "Lena Park");
       const id = visitor.conversationId;
-      // Every agent may see whom to give a conversation to: names, never addresses.
+      // Every agent may see whom to give a conversation to: names and availability (no console
+      // open yet: offline), never addresses.
       const teamList = await ben.browser.get("/api/agent/team");
       expect(teamList.body).toEqual(
         expect.arrayContaining([
-          { id: ana.agent.id, name: "Ana Lima" },
-          { id: ben.agent.id, name: "Ben Okafor" },
+          { id: ana.agent.id, name: "Ana Lima", availability: "offline" },
+          { id: ben.agent.id, name: "Ben Okafor", availability: "offline" },
         ]),
       );
       expect(JSON.stringify(teamList.body)).not.toContain("@");
