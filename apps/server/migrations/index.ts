@@ -16,6 +16,8 @@ import * as m0010 from "./0010_message_search_in_batches";
 import * as m0011 from "./0011_code_requester";
 import * as m0012 from "./0012_audit_actor";
 import * as m0013 from "./0013_entry_client_id";
+import * as m0015 from "./0015_reopened_at";
+import * as m0016 from "./0016_agent_availability";
 import * as m0019 from "./0019_chat_resume_tokens";
 
 export const migrations: Record<string, Migration> = {
@@ -32,5 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0011_code_requester": m0011,
   "0012_audit_actor": m0012,
   "0013_entry_client_id": m0013,
+  "0015_reopened_at": m0015,
+  "0016_agent_availability": m0016,
   "0019_chat_resume_tokens": m0019,
 };

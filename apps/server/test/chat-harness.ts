@@ -34,7 +34,13 @@ export async function startChatServer(
   const sink = givenSink ?? (await startSmtpSink());
   const app = await testApp(
     { PUBLIC_URL: ORIGIN, SMTP_URL: sink.url, ...env },
-    { mailWorker: { pollIntervalMs: 20 }, ...buildOptions },
+    // Automatic assignment would give other tests' chats to their signed-in agents: the tests
+    // of routing turn it on (chat.autoAssign).
+    {
+      mailWorker: { pollIntervalMs: 20 },
+      ...buildOptions,
+      chat: { autoAssign: false, ...buildOptions.chat },
+    },
   );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;

@@ -75,6 +75,10 @@ export class ClientBrowser extends Browser {
     return this.request("PATCH", path, body);
   }
 
+  put(path: string, body: unknown): Promise<Answer> {
+    return this.request("PUT", path, body);
+  }
+
   delete(path: string): Promise<Answer> {
     return this.request("DELETE", path);
   }

@@ -60,7 +60,7 @@ interface Sample {
   png: Buffer;
 }
 
-type Method = "GET" | "HEAD" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 interface RouteCase {
   method: Method;
@@ -167,6 +167,15 @@ const routeTable: RouteCase[] = [
     session: "required",
     ok: 200,
     bodyLimit: 8 * 1024,
+  },
+  {
+    method: "PUT",
+    route: "/api/agent/me/status",
+    path: () => "/api/agent/me/status",
+    body: () => ({ status: "online" }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 1024,
   },
   {
     method: "POST",
@@ -558,7 +567,9 @@ for (const store of stores) {
 
     it("answers 413 to a JSON body over the route's limit, and changes nothing", async () => {
       const withJson = routeTable.filter(
-        (c) => (c.method === "POST" || c.method === "PATCH") && !c.route.endsWith("/upload"),
+        (c) =>
+          (c.method === "POST" || c.method === "PATCH" || c.method === "PUT") &&
+          !c.route.endsWith("/upload"),
       );
       expect(routeTable.filter((c) => c.bodyLimit !== undefined).map(label)).toEqual(
         withJson.map(label),

@@ -193,8 +193,10 @@ test("two agents signed in at once see the same live state", async ({ clients, a
   await expect(a.messages).toHaveCount(2);
   await expect(b.item("Hana Sato").getByTestId("conversation-unread")).toHaveCount(0);
 
-  // The other opens it too: a reply and typing from the first show on the second's screen.
+  // The other opens it too: each sees the other viewing it, then the first's typing and reply.
   await b.item("Hana Sato").click();
+  await expect(b.typing).toHaveText("Support is viewing this chat");
+  await expect(a.typing).toHaveText("Mateo Diaz is viewing this chat");
   await a.editor.pressSequentially("Yes,", { delay: 15 });
   await expect(b.typing).toHaveText("Support is typing…");
   await a.editor.pressSequentially(" the same plan: $1.0 per employee.", { delay: 2 });

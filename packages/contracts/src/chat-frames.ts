@@ -57,6 +57,15 @@ export const agentMessageFrameSchema = z.object({
   message: messageHtmlSchema,
   msg_type: msgTypeSchema,
   client_id: clientIdSchema,
+  /**
+   * The newest message id the console showed in this conversation: when another agent has
+   * written since, the message is refused with a `conflict` error and nothing is stored.
+   */
+  after_id: z.optional(
+    z
+      .number({ error: "after_id must be a message id." })
+      .check(z.int(), z.minimum(0, "after_id must be a message id.")),
+  ),
 });
 export type AgentMessageFrame = z.infer<typeof agentMessageFrameSchema>;
 
@@ -73,9 +82,17 @@ export const agentTypingFrameSchema = z.object({
 });
 export type AgentTypingFrame = z.infer<typeof agentTypingFrameSchema>;
 
+/** The console shows this conversation now (null: none); the other consoles are told. */
+export const agentViewingFrameSchema = z.object({
+  message_type: z.literal("viewing"),
+  conversation_id: z.nullable(conversationId),
+});
+export type AgentViewingFrame = z.infer<typeof agentViewingFrameSchema>;
+
 export const agentFrameSchema = z.discriminatedUnion("message_type", [
   agentMessageFrameSchema,
   agentChatEndFrameSchema,
   agentTypingFrameSchema,
+  agentViewingFrameSchema,
 ]);
 export type AgentFrame = z.infer<typeof agentFrameSchema>;

@@ -36,6 +36,7 @@ const summary: ConversationSummary = {
   visitor_online: true,
   missed: false,
   assignee: { id: 4, name: "Bo" },
+  activity_at: 1_700_000_000_000,
 };
 
 const contact: ContactMessageSummary = {

@@ -7,7 +7,7 @@
 import { z } from "zod/mini";
 import { chatMessageSchema, chatParties } from "./chat-message";
 import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
-import { agentEntrySchema } from "./console-team";
+import { agentAvailabilities, agentEntrySchema } from "./console-team";
 
 /** A message is stored: `id` is its row, `client_id` the sender's own id for it. */
 export const ackFrameSchema = z.object({
@@ -62,6 +62,8 @@ export const chatErrorCodes = [
   "rate_limited",
   "chat_ended",
   "forbidden",
+  /** An agent's message written before another agent's newer one: nothing was stored. */
+  "conflict",
   "internal",
   // Refused for now (the database is away): nothing was stored, the client sends it again itself.
   "unavailable",
@@ -103,8 +105,22 @@ export const agentPresenceFrameSchema = z.object({
   message_type: z.literal("agent_presence"),
   agent_id: z.number(),
   online: z.boolean(),
+  /** Sent when the agent chose online or away: what the others now see. */
+  availability: z.optional(z.enum(agentAvailabilities)),
 });
 export type AgentPresenceFrame = z.infer<typeof agentPresenceFrameSchema>;
+
+/**
+ * On the agent socket: which conversation an agent's console shows (null: none), so the others
+ * see who is looking at a chat. Sent when it changes and when the console closes.
+ */
+export const viewingFrameSchema = z.object({
+  message_type: z.literal("viewing"),
+  agent_id: z.number(),
+  agent_name: z.string(),
+  conversation_id: z.nullable(z.number()),
+});
+export type ViewingFrame = z.infer<typeof viewingFrameSchema>;
 
 /**
  * Events may have been missed (the instances lost touch with each other for a while and have it
@@ -145,6 +161,7 @@ export const agentServerFrameSchema = z.discriminatedUnion("message_type", [
   visitorPresenceFrameSchema,
   agentPresenceFrameSchema,
   agentEntryFrameSchema,
+  viewingFrameSchema,
   errorFrameSchema,
   catchUpFrameSchema,
 ]);

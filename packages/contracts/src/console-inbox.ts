@@ -6,7 +6,7 @@
  */
 import { z } from "zod/mini";
 import { chatMessageSchema, chatParties } from "./chat-message";
-import { assigneeSchema } from "./console-team";
+import { assigneeSchema, searchMatchSchema } from "./console-team";
 
 export const conversationSummarySchema = z.object({
   id: z.number(),
@@ -33,6 +33,10 @@ export const conversationSummarySchema = z.object({
   missed: z.boolean(),
   /** The agent who took the conversation (display name only); null while unassigned. */
   assignee: z.nullable(assigneeSchema),
+  /** When it last moved: its end, its newest message, or its start (the default list order). */
+  activity_at: z.number(),
+  /** In a search's answer: where the search found it. */
+  match: z.optional(searchMatchSchema),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationSummaryListSchema = z.array(conversationSummarySchema);

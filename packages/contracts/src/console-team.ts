@@ -4,6 +4,7 @@
  * e-mail or marked handled, assignment, internal notes and reopening.
  */
 import { z } from "zod/mini";
+import { agentRoles } from "./agent-sign-in";
 import { chatLimits, clientIdSchema } from "./chat-message";
 import { dropNul } from "./text";
 
@@ -17,6 +18,41 @@ export const conversationSearchLimits = { query: 200, words: 8 } as const;
  */
 export const conversationViews = ["open", "ended", "missed"] as const;
 export type ConversationView = (typeof conversationViews)[number];
+
+/**
+ * The order of a list. activity: newest activity first (every view). waiting: the open queue as
+ * the team works it, unanswered first and longest waiting first, then the answered ones that
+ * have been quiet longest (open only).
+ */
+export const conversationOrders = ["activity", "waiting"] as const;
+export type ConversationOrder = (typeof conversationOrders)[number];
+
+/**
+ * Where a page in waiting order continues: the last listed conversation's place in the queue
+ * (`w` for waiting or `a` for answered, the time it is ordered by, its id). Built from the
+ * summary by both ends, so a page never depends on where that conversation has moved since.
+ */
+export interface QueueCursor {
+  waiting: boolean;
+  at: number;
+  id: number;
+}
+
+export function queueCursorOf(summary: {
+  id: number;
+  waiting_since: number | null;
+  activity_at: number;
+}): string {
+  return summary.waiting_since !== null
+    ? `w.${summary.waiting_since}.${summary.id}`
+    : `a.${summary.activity_at}.${summary.id}`;
+}
+
+export function parseQueueCursor(text: string): QueueCursor | undefined {
+  const match = /^([wa])\.(\d{1,15})\.(\d{1,15})$/.exec(text);
+  if (!match) return undefined;
+  return { waiting: match[1] === "w", at: Number(match[2]), id: Number(match[3]) };
+}
 
 /** Whose conversations: everyone's, the signed-in agent's, or nobody's yet. */
 export const assigneeFilters = ["all", "mine", "unassigned"] as const;
@@ -69,8 +105,44 @@ export function searchTerms(query: string): SearchTerm[] {
 
 export const assigneeSchema = z.object({ id: z.number(), name: z.string() });
 export type Assignee = z.infer<typeof assigneeSchema>;
+
+/**
+ * online: takes new chats; away: a console is open but takes no new chats and no alerts for
+ * others' chats; offline: no console open.
+ */
+export const agentAvailabilities = ["online", "away", "offline"] as const;
+export type AgentAvailability = (typeof agentAvailabilities)[number];
+/** What an agent can choose (PUT /api/agent/me/status); offline is closing every console. */
+export const agentStatuses = ["online", "away"] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+
+export const agentStatusBodySchema = z.object({
+  status: z.enum(agentStatuses, { error: "status must be online or away" }),
+});
+export type AgentStatusBody = z.infer<typeof agentStatusBodySchema>;
+
+export const teamMemberSchema = z.extend(assigneeSchema, {
+  availability: z.enum(agentAvailabilities),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 /** GET /api/agent/team: the enabled agents a conversation can be given to (display names only). */
-export const teamListSchema = z.array(assigneeSchema);
+export const teamListSchema = z.array(teamMemberSchema);
+
+/** PUT /api/agent/me/status: the agent with the availability the others now see. */
+export const agentStatusAnswerSchema = z.object({
+  status: z.literal(200),
+  agent: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(agentRoles),
+    availability: z.enum(agentAvailabilities),
+  }),
+});
+export type AgentStatusAnswer = z.infer<typeof agentStatusAnswerSchema>;
+
+/** A new chat is given to an online agent with fewer open chats than this (a team setting). */
+export const defaultMaxOpenChats = 5;
 
 export const conversationCountsSchema = z.object({
   status: z.literal(200),
@@ -81,18 +153,36 @@ export const conversationCountsSchema = z.object({
   mine: z.number(),
   /** Open conversations nobody has taken. */
   unassigned: z.number(),
+  /** With `?q=`: how many conversations of each tab the search finds. */
+  search: z.optional(z.object({ open: z.number(), ended: z.number(), missed: z.number() })),
 });
 export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
+
+/** Where a search found a conversation: a message, an internal note, or the visitor's name/address. */
+export const searchMatchSchema = z.object({
+  in: z.enum(["message", "note", "visitor"]),
+  /** The words around the first match, as plain text (empty for a match in the visitor). */
+  snippet: z.string(),
+});
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Agent entries: internal notes and e-mail answers, shown to agents in the thread only.
 
 export const agentEntryLimits = { body: chatLimits.typedText } as const;
 
+/**
+ * note: an internal note; email: an e-mail answer to a missed chat; ended / reopened: a marker
+ * the server writes when the chat ends or an agent reopens it (its body says by whom; agent_id 0
+ * and agent_name "" when the visitor or the server ended it).
+ */
+export const agentEntryKinds = ["note", "email", "ended", "reopened"] as const;
+export type AgentEntryKind = (typeof agentEntryKinds)[number];
+
 export const agentEntrySchema = z.object({
   id: z.number(),
   conversation_id: z.number(),
-  kind: z.enum(["note", "email"]),
+  kind: z.enum(agentEntryKinds),
   agent_id: z.number(),
   agent_name: z.string(),
   /** Plain text: shown as text, never as HTML. */

@@ -8,6 +8,7 @@ import { z } from "zod/mini";
 import { agentPasswordRules, agentProfileSchema, agentRoles } from "./agent-sign-in";
 import { chatLimits } from "./chat-message";
 import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
+import { agentAvailabilities } from "./console-team";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { dropNul, hasControlCharacter } from "./text";
@@ -223,6 +224,8 @@ export const agentAccountSchema = z.object({
   created_at: z.number(),
   /** At least one agent socket of this agent is open right now. */
   online: z.boolean(),
+  /** online or away as the agent chose while a console is open; offline when none is. */
+  availability: z.enum(agentAvailabilities),
 });
 export type AgentAccount = z.infer<typeof agentAccountSchema>;
 /** Oldest first. */

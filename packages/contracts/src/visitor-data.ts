@@ -8,6 +8,7 @@ import { z } from "zod/mini";
 import { contactMessageSummarySchema } from "./console-inbox";
 import { emailField } from "./email-address";
 import { visitorContextSchema } from "./visitor-context";
+import { agentEntryKinds } from "./console-team";
 
 export const visitorEmailParamsSchema = z.object({
   email: emailField(
@@ -60,7 +61,7 @@ export const exportedConversationSchema = z.object({
   /** What agents wrote about the conversation (internal notes) and the e-mail answers sent. */
   agent_entries: z.array(
     z.object({
-      kind: z.enum(["note", "email"]),
+      kind: z.enum(agentEntryKinds),
       agent_name: z.string(),
       body: z.string(),
       sent_to: z.nullable(z.string()),

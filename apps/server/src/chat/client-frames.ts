@@ -52,7 +52,11 @@ export class ClientFrames {
 
   async fromAgent(agent: AgentProfile, frame: AgentFrame): Promise<AckFrame | undefined> {
     if (frame.message_type === "chat_end") {
-      await this.rules.endByAgent(frame.conversation_id);
+      await this.rules.endByAgent(agent, frame.conversation_id);
+      return undefined;
+    }
+    if (frame.message_type === "viewing") {
+      await this.rules.agentViewing(agent, frame.conversation_id);
       return undefined;
     }
     if (frame.message_type === "typing") {
@@ -64,6 +68,7 @@ export class ClientFrames {
       html: frame.message,
       msgType: frame.msg_type,
       clientId: frame.client_id,
+      afterId: frame.after_id,
     });
   }
 }

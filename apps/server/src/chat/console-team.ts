@@ -5,7 +5,13 @@
  * every console through the broker; notes and e-mail answers travel on the agents' channel only.
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
-import type { AgentEntry, Assignee, ConversationCounts } from "@hourline/contracts/console-team";
+import type {
+  AgentAvailability,
+  AgentEntry,
+  AgentStatus,
+  ConversationCounts,
+  TeamMember,
+} from "@hourline/contracts/console-team";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -23,7 +29,7 @@ import {
   markMissedHandled,
   reopenConversation,
 } from "../repositories/chat-conversations";
-import { countConversations } from "../repositories/conversation-list";
+import { countConversations, countSearch } from "../repositories/conversation-list";
 import { enqueueMail } from "../repositories/mail-outbox";
 import type { ChatBroker } from "./broker";
 import { channels } from "./broker-channels";
@@ -43,18 +49,36 @@ export class ConsoleTeam {
     private readonly readModel: ConsoleReadModel,
     private readonly kickMailer: () => void,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { supportInbox: string },
+    private readonly options: {
+      supportInbox: string;
+      /** What the others see of an agent (ConsoleRouting.availability). */
+      availability: (agent: {
+        id: number;
+        availability_status: AgentStatus;
+      }) => Promise<AgentAvailability>;
+    },
   ) {}
 
-  /** The enabled agents, by display name: whom a conversation can be given to. */
-  async team(): Promise<Assignee[]> {
-    return (await listAgents(this.db))
-      .filter((a) => !a.disabled)
-      .map((a) => ({ id: a.id, name: a.name }));
+  /** The enabled agents, by display name, with their availability: whom a chat can be given to. */
+  async team(): Promise<TeamMember[]> {
+    const agents = (await listAgents(this.db)).filter((a) => !a.disabled);
+    return Promise.all(
+      agents.map(async (a) => ({
+        id: a.id,
+        name: a.name,
+        availability: await this.options.availability({
+          id: a.id,
+          availability_status: a.availabilityStatus,
+        }),
+      })),
+    );
   }
 
-  async counts(agentId: number): Promise<ConversationCounts> {
-    return { status: 200, ...(await countConversations(this.db, agentId)) };
+  /** The views' counts; with a search, also how many of each view it finds. */
+  async counts(agentId: number, q?: string): Promise<ConversationCounts> {
+    const counts = await countConversations(this.db, agentId);
+    if (q === undefined || q.trim() === "") return { status: 200, ...counts };
+    return { status: 200, ...counts, search: await countSearch(this.db, q) };
   }
 
   async entries(conversationId: number): Promise<AgentEntry[] | undefined> {
@@ -169,10 +193,11 @@ export class ConsoleTeam {
     return { ok: true, value: null };
   }
 
-  async reopen(conversationId: number): Promise<TeamResult<null>> {
+  async reopen(agent: AgentProfile, conversationId: number): Promise<TeamResult<null>> {
     const conversation = await findConversation(this.db, conversationId);
     if (!conversation) return notFound;
-    if (!(await reopenConversation(this.db, conversationId))) {
+    const now = Date.now();
+    if (!(await reopenConversation(this.db, conversationId, now))) {
       return {
         ok: false,
         refusal: "conflict",
@@ -182,6 +207,16 @@ export class ConsoleTeam {
             : "The visitor has another chat open: answer them there.",
       };
     }
+    const marker = await insertAgentEntry(this.db, {
+      conversation_id: conversationId,
+      kind: "reopened",
+      agent_id: agent.id,
+      agent_name: agent.name,
+      body: `Reopened by ${agent.name}`,
+      sent_to: null,
+      created_at: now,
+    });
+    await this.broker.publish(channels.agents, { message_type: "agent_entry", ...marker });
     await this.readModel.announceConversation(conversationId);
     return { ok: true, value: null };
   }

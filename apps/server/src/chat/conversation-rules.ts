@@ -27,8 +27,10 @@ import {
   updateConversationVisitor,
   type ConversationRow,
 } from "../repositories/chat-conversations";
+import { insertAgentEntry } from "../repositories/chat-agent-entries";
 import {
   findMessageByClientId,
+  insertAgentMessageUnlessAnswered,
   insertMessageOnce,
   listMessagesAfter,
 } from "../repositories/chat-messages";
@@ -52,6 +54,8 @@ export interface ConversationRulesOptions {
   supportInbox: string;
   /** Counts each message stored (not a resend of one already stored). */
   messageStored?: ((side: ChatParty) => void) | undefined;
+  /** A chat opened or ended: waiting chats may be given to whoever is free (ConsoleRouting). */
+  routeWaiting?: (() => void) | undefined;
 }
 
 interface NewMessage {
@@ -61,6 +65,8 @@ interface NewMessage {
   agent?: AgentProfile;
   html: string;
   msgType: MsgType;
+  /** An agent's: the newest message their console showed (see insertAgentMessageUnlessAnswered). */
+  afterId?: number | undefined;
 }
 
 export class ConversationRules {
@@ -155,6 +161,7 @@ export class ConversationRules {
       );
     }
     await this.readModel.announceConversation(result.conversation.id);
+    if (result.opened) this.options.routeWaiting?.();
     return { ...result, agentsOnline };
   }
 
@@ -188,13 +195,27 @@ export class ConversationRules {
 
   async postFromAgent(
     agent: AgentProfile,
-    input: { conversationId: number; html: string; msgType: MsgType; clientId: string },
+    input: {
+      conversationId: number;
+      html: string;
+      msgType: MsgType;
+      clientId: string;
+      afterId?: number | undefined;
+    },
   ): Promise<AckFrame> {
     const conversation = await this.openForAgent(input.conversationId, {
       ended: "This chat has ended; the visitor cannot see replies.",
     });
-    const { html, msgType, clientId } = input;
-    return this.post({ conversation, senderType: "agent", agent, html, msgType, clientId });
+    const { html, msgType, clientId, afterId } = input;
+    return this.post({
+      conversation,
+      senderType: "agent",
+      agent,
+      html,
+      msgType,
+      clientId,
+      afterId,
+    });
   }
 
   /** The conversation an agent acts on; refused when there is none or it has ended. */
@@ -239,7 +260,7 @@ export class ConversationRules {
     // One statement, committed on its own: a transaction around it would add two round trips
     // (BEGIN, COMMIT) per message and guard nothing, since the insert either stores the row or
     // meets the committed one with this client_id (PostgreSQL waits for a racing insert to end).
-    const inserted = await insertMessageOnce(this.db, {
+    const values = {
       conversation_id: conversation.id,
       client_id: input.clientId,
       sender_type: input.senderType,
@@ -250,7 +271,21 @@ export class ConversationRules {
       message: html,
       msg_type: input.msgType,
       created_at: now,
-    });
+    };
+    const inserted =
+      input.agent && input.afterId !== undefined
+        ? await insertAgentMessageUnlessAnswered(
+            this.db,
+            { ...values, agent_id: input.agent.id },
+            input.afterId,
+          )
+        : await insertMessageOnce(this.db, values);
+    if (inserted === "conflict") {
+      throw new ChatRuleError(
+        "conflict",
+        "Another agent replied in this chat since: read it, then send again if you still want to.",
+      );
+    }
     // This client_id is stored already (a resend, or a race with another socket): same ack.
     const row = inserted ?? (await findMessageByClientId(this.db, conversation.id, input.clientId));
     if (!row) throw new Error("message insert returned no row");
@@ -344,27 +379,49 @@ export class ConversationRules {
     });
   }
 
+  /** Which conversation an agent's console shows (null: none): every console is told. */
+  async agentViewing(agent: AgentProfile, conversationId: number | null): Promise<void> {
+    await this.broker.publish(channels.agents, {
+      message_type: "viewing",
+      agent_id: agent.id,
+      agent_name: agent.name,
+      conversation_id: conversationId,
+    });
+  }
+
   async endByVisitor(email: string): Promise<ChatEndedFrame | null> {
     const conversation = await this.openConversation(email);
     if (!conversation) return null;
     return this.end(conversation, "visitor");
   }
 
-  async endByAgent(conversationId: number): Promise<ChatEndedFrame> {
+  async endByAgent(agent: AgentProfile, conversationId: number): Promise<ChatEndedFrame> {
     const conversation = await this.openForAgent(conversationId, {
       ended: "This chat has already ended.",
     });
-    return this.end(conversation, "agent");
+    return this.end(conversation, "agent", agent);
   }
 
   private async end(
     conversation: ConversationRow,
     by: "visitor" | "agent",
+    agent?: AgentProfile,
   ): Promise<ChatEndedFrame> {
     const now = Date.now();
     if (!(await endConversation(this.db, conversation.id, { by, now }))) {
       throw new ChatRuleError("chat_ended", "This chat has already ended.");
     }
+    // The thread's marker, for agents only, like a note.
+    const marker = await insertAgentEntry(this.db, {
+      conversation_id: conversation.id,
+      kind: "ended",
+      agent_id: agent?.id ?? 0,
+      agent_name: agent?.name ?? "",
+      body: agent ? `Ended by ${agent.name}` : "Ended by the visitor",
+      sent_to: null,
+      created_at: now,
+    });
+    await this.broker.publish(channels.agents, { message_type: "agent_entry", ...marker });
     // The visitor ticked "E-mail me a transcript": it is built after the end, in slices; if this
     // instance stops first, the sweep builds it.
     if (conversation.transcript_requested) {
@@ -382,6 +439,7 @@ export class ConversationRules {
     this.log.info({ conversationId: conversation.id, by }, "chat conversation ended");
     await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
     await this.broker.publish(channels.agents, frame);
+    this.options.routeWaiting?.();
     return frame;
   }
 }

@@ -3,6 +3,7 @@
  * numbers on both SQLite and PostgreSQL, so the same code and the same comparisons work on both.
  */
 import type { Generated } from "kysely";
+import type { AgentEntryKind } from "@hourline/contracts/console-team";
 
 export interface AppSettingsTable {
   key: string;
@@ -108,13 +109,15 @@ export interface ChatConversationsTable {
   /** An unanswered chat the visitor left stays "missed" until an agent deals with it. */
   missed_handled_at: number | null;
   missed_handled_by_agent_id: number | null;
+  /** When an agent last reopened the ended conversation: its waiting time counts from then. */
+  reopened_at: number | null;
 }
 
 /** What agents add to a conversation that never reaches the visitor's chat. */
 export interface ChatAgentEntriesTable {
   id: Generated<number>;
   conversation_id: number;
-  kind: "note" | "email";
+  kind: AgentEntryKind;
   agent_id: number;
   agent_name: string;
   /** Plain text. */
@@ -164,6 +167,8 @@ export interface AgentsTable {
   disabled: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** online: new chats are routed to them; away: none (offline is having no console open). */
+  availability_status: Generated<"online" | "away">;
 }
 
 export interface AgentSessionsTable {

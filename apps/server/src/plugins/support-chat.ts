@@ -10,6 +10,7 @@ import fp from "fastify-plugin";
 import { ChatPresence } from "../chat/chat-presence";
 import { ClientFrames } from "../chat/client-frames";
 import { ConsoleReadModel } from "../chat/console-read-model";
+import { ConsoleRouting } from "../chat/console-routing";
 import { ConsoleTeam } from "../chat/console-team";
 import { ConversationRules } from "../chat/conversation-rules";
 import { defaultFollowUpTiming, FollowUpMail } from "../chat/follow-up-mail";
@@ -23,6 +24,7 @@ declare module "fastify" {
     clientFrames: ClientFrames;
     consoleReadModel: ConsoleReadModel;
     consoleTeam: ConsoleTeam;
+    consoleRouting: ConsoleRouting;
     followUpMail: FollowUpMail;
     oneTimeCodes: OneTimeCodes;
   }
@@ -36,6 +38,8 @@ export interface SupportChatPluginOptions {
   makeOtp?: (() => string) | undefined;
   missedReplyGraceMs?: number | undefined;
   missedReplyQuietMs?: number | undefined;
+  /** New chats are given to agents by themselves (default); tests of other things turn it off. */
+  autoAssign?: boolean | undefined;
 }
 
 export default fp<SupportChatPluginOptions>(
@@ -61,6 +65,9 @@ export default fp<SupportChatPluginOptions>(
       },
     );
     const readModel = new ConsoleReadModel(db, broker, presence);
+    const routing = new ConsoleRouting(db, broker, presence, readModel, log, {
+      autoAssign: options.autoAssign ?? true,
+    });
     const rules = new ConversationRules(
       db,
       broker,
@@ -73,6 +80,7 @@ export default fp<SupportChatPluginOptions>(
         publicUrl: options.publicUrl,
         supportInbox: options.supportInbox,
         messageStored: (side) => app.metrics.messageStored(side),
+        routeWaiting: () => routing.assignWaiting(),
       },
     );
 
@@ -83,10 +91,12 @@ export default fp<SupportChatPluginOptions>(
       new ClientFrames(rules, (sessionId) => app.visitorSessions.end(sessionId)),
     );
     app.decorate("consoleReadModel", readModel);
+    app.decorate("consoleRouting", routing);
     app.decorate(
       "consoleTeam",
       new ConsoleTeam(db, broker, readModel, kickMailer, log, {
         supportInbox: options.supportInbox,
+        availability: (agent) => routing.availability(agent),
       }),
     );
     app.decorate("followUpMail", followUpMail);
@@ -95,7 +105,10 @@ export default fp<SupportChatPluginOptions>(
       new OneTimeCodes(db, otpSecret, { ...defaultOtpRules, ...options.otpRules }, options.makeOtp),
     );
 
-    app.addHook("onClose", async () => followUpMail.close());
+    app.addHook("onClose", async () => {
+      await routing.settled();
+      await followUpMail.close();
+    });
   },
   {
     name: "support-chat",

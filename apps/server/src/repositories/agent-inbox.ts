@@ -103,6 +103,7 @@ export function summaryRows(db: Kysely<Database>) {
       "c.ended_at",
       "c.ended_by",
       "c.assigned_agent_id",
+      "c.reopened_at",
       "a.name as assignee_name",
       eb
         .selectFrom("chat_messages as m")
@@ -151,14 +152,26 @@ export async function toSummaries(
     ended_by: r.ended_by,
     last_message: lastMessages.get(r.id) ?? null,
     unread: Number(r.unread ?? 0),
-    waiting_since: r.state === "open" && r.waiting_since != null ? Number(r.waiting_since) : null,
+    waiting_since:
+      r.state === "open" && r.waiting_since != null
+        ? waitingFrom(Number(r.waiting_since), r.reopened_at)
+        : null,
     // SQLite answers 0 or 1, PostgreSQL a boolean.
     missed: Boolean(Number(r.missed)),
     assignee:
       r.assigned_agent_id != null && r.assignee_name != null
         ? { id: Number(r.assigned_agent_id), name: r.assignee_name }
         : null,
+    activity_at: Number(r.activity_at),
   }));
+}
+
+/**
+ * A reopened chat waits from the reopening, not from a message written before it ended (the
+ * same rule as the queue's order in conversation-list.ts).
+ */
+function waitingFrom(since: number, reopenedAt: number | null): number {
+  return reopenedAt != null && Number(reopenedAt) > since ? Number(reopenedAt) : since;
 }
 
 /** One conversation as the list shows it (pushed to agents when it opens or changes). */

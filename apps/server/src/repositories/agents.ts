@@ -12,6 +12,8 @@ export interface Agent {
   role: AgentRole;
   passwordHash: string;
   disabled: boolean;
+  /** What the agent chose; offline (no console open) is presence, not stored. */
+  availabilityStatus: "online" | "away";
   createdAt: number;
   updatedAt: number;
 }
@@ -40,6 +42,7 @@ function toAgent(row: Selectable<AgentsTable>): Agent {
     role: row.role,
     passwordHash: row.password_hash,
     disabled: row.disabled === 1,
+    availabilityStatus: row.availability_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

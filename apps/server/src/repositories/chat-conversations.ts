@@ -208,7 +208,11 @@ export async function claimUnassigned(
  * Opens an ended conversation again, unless the visitor has another one open (there is at most
  * one per visitor). False when it was not ended or the visitor has an open one.
  */
-export async function reopenConversation(db: Kysely<Database>, id: number): Promise<boolean> {
+export async function reopenConversation(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+): Promise<boolean> {
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await findConversation(trx, id);
@@ -216,7 +220,7 @@ export async function reopenConversation(db: Kysely<Database>, id: number): Prom
       if (await findOpenConversation(trx, row.visitor_email)) return false;
       const result = await trx
         .updateTable("chat_conversations")
-        .set({ state: "open", ended_at: null, ended_by: null })
+        .set({ state: "open", ended_at: null, ended_by: null, reopened_at: now })
         .where("id", "=", id)
         .where("state", "=", "ended")
         .executeTakeFirst();

@@ -5,6 +5,7 @@
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { Insertable, Kysely } from "kysely";
 import { toChatMessage, type ChatMessageRow } from "../chat/chat-message-row";
+import { isPostgres } from "../../migrations/portable-columns";
 import type { ChatMessagesTable, Database } from "../db/schema";
 
 /** A message just stored, with the id of the one before it in its conversation (null: none). */
@@ -93,4 +94,41 @@ export function listMessageRowsAfter(
     .orderBy("id", "asc")
     .limit(limit)
     .execute();
+}
+
+/**
+ * An agent's message written after `afterId`, the newest message that agent's console showed:
+ * stored unless another agent has written in the conversation since ("conflict", nothing stored).
+ * The check and the insert run in one transaction holding the conversation's row (PostgreSQL:
+ * `for update`, across instances; SQLite: one writer at a time), so of two agents sending at
+ * once after the same message exactly one is stored. A resend of a stored client_id answers the
+ * stored row (undefined), as insertMessageOnce does, whatever was written since.
+ */
+export async function insertAgentMessageUnlessAnswered(
+  db: Kysely<Database>,
+  row: Insertable<ChatMessagesTable> & { agent_id: number },
+  afterId: number,
+): Promise<StoredMessage | undefined | "conflict"> {
+  return db.transaction().execute(async (trx) => {
+    let lock = trx
+      .selectFrom("chat_conversations")
+      .select("id")
+      .where("id", "=", row.conversation_id);
+    if (isPostgres(trx)) lock = lock.forUpdate();
+    await lock.executeTakeFirst();
+    if (await findMessageByClientId(trx, row.conversation_id, row.client_id ?? "")) {
+      return undefined;
+    }
+    const newer = await trx
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("conversation_id", "=", row.conversation_id)
+      .where("id", ">", afterId)
+      .where("sender_type", "=", "agent")
+      .where("agent_id", "!=", row.agent_id)
+      .limit(1)
+      .executeTakeFirst();
+    if (newer) return "conflict";
+    return insertMessageOnce(trx, row);
+  });
 }

@@ -131,14 +131,23 @@ export class AgentConnection extends Connection {
     super(init);
   }
 
+  /** The conversation this console said it shows: cleared for the others when it closes. */
+  private viewing: number | null = null;
+
   /** The profile is read at each frame: a new display name applies from the next one on. */
   handleFrame(value: unknown): Promise<AckFrame | undefined> {
-    return this.context.app.clientFrames.fromAgent(this.agent, parseWith(agentFrameSchema, value));
+    const frame = parseWith(agentFrameSchema, value);
+    if (frame.message_type === "viewing") this.viewing = frame.conversation_id;
+    return this.context.app.clientFrames.fromAgent(this.agent, frame);
   }
 
   start(): Promise<void> {
     this.context.registry.addAgent(this);
-    this.setUp = this.context.app.chatPresence.agentSocket(this.agent.id, this.member, true);
+    const { app } = this.context;
+    this.setUp = app.chatPresence
+      .agentSocket(this.agent.id, this.member, true)
+      // An agent who connects may take chats that wait for someone free.
+      .then(() => app.consoleRouting.assignWaiting());
     return this.setUp;
   }
 
@@ -149,6 +158,9 @@ export class AgentConnection extends Connection {
     void this.setUp
       .catch(() => undefined)
       .then(() => app.chatPresence.agentSocket(this.agent.id, this.member, false))
+      .then(() =>
+        this.viewing === null ? undefined : app.conversationRules.agentViewing(this.agent, null),
+      )
       .catch(() => undefined);
   }
 }

@@ -556,6 +556,7 @@ describe("the inbox", () => {
       visitor_online: false,
       missed: false,
       assignee: null,
+      activity_at: expect.any(Number),
     });
     expect(list[1]).toMatchObject({
       id: quiet,

@@ -59,6 +59,10 @@ const agentAdminRoutes: FastifyPluginAsync = async (app) => {
     disabled: agent.disabled,
     created_at: agent.createdAt,
     online: await app.chatPresence.agentOnline(agent.id),
+    availability: await app.consoleRouting.availability({
+      id: agent.id,
+      availability_status: agent.availabilityStatus,
+    }),
   });
   const notFound = (reply: FastifyReply) =>
     reply.code(404).send(apiError(404, "not_found", "No such agent."));

@@ -96,6 +96,7 @@ describeConsole("agents, for admins", pgUp, (ctx) => {
       disabled: false,
       created_at: expect.any(Number),
       online: true,
+      availability: "online",
     });
     expect(accounts.map((a) => a.id)).toEqual([...accounts.map((a) => a.id)].sort((a, b) => a - b));
     socket.close();
@@ -170,6 +171,7 @@ describeConsole("agents, for admins", pgUp, (ctx) => {
         disabled: false,
         created_at: expect.any(Number),
         online: false,
+        availability: "offline",
       },
     });
     expect(nia.created_at).toBeGreaterThanOrEqual(before);
@@ -247,6 +249,7 @@ describeConsole("agents, for admins", pgUp, (ctx) => {
         disabled: false,
         created_at: expect.any(Number),
         online: false,
+        availability: "offline",
       },
     });
     expect((await eve.browser.get("/api/agent/me")).body).toMatchObject({
@@ -302,6 +305,7 @@ describeConsole("agents, for admins", pgUp, (ctx) => {
     expect(listed.find((a) => a.id === fay.agent.id)).toMatchObject({
       disabled: true,
       online: false,
+      availability: "offline",
     });
     const enabled = await ctx.admin.browser.patch(`/api/agent/agents/${fay.agent.id}`, {
       disabled: false,

@@ -136,6 +136,7 @@ describeConsole("conversations", pgUp, (ctx) => {
       visitor_online: true,
       missed: false,
       assignee: null,
+      activity_at: expect.any(Number),
     });
     const earlierOf = (summary: ConversationSummary) => ({ ...summary, visitor_online: true });
     expect(res.body).toEqual({
@@ -177,6 +178,7 @@ describeConsole("conversations", pgUp, (ctx) => {
           visitor_online: false,
           missed: false,
           assignee: null,
+          activity_at: t0 + 3900_000,
         }),
         earlierOf(await listed(older, "ended")),
       ],

@@ -202,7 +202,11 @@ describeConsole("team console", pgUp, (ctx) => {
       expect((await list(ana, "state=missed")).some((c) => c.id === id)).toBe(false);
       expect((await counts(ana)).missed).toBe(before.missed - 1);
       const entries = await ana.browser.get(`/api/agent/conversations/${id}/entries`);
-      expect(entries.body).toEqual([entry]);
+      // The visitor's end is marked in the thread before the answer.
+      expect(entries.body).toEqual([
+        expect.objectContaining({ kind: "ended", body: "Ended by the visitor", agent_id: 0 }),
+        entry,
+      ]);
     });
 
     it("mails an answer sent again with its client_id once, and records it once", async () => {
@@ -278,12 +282,13 @@ describeConsole("team console", pgUp, (ctx) => {
     it("moves between agents live, and replying to an unassigned chat takes it", async () => {
       const visitor = await chattingVisitor(ctx.server, "Lena Park");
       const id = visitor.conversationId;
-      // Every agent may see whom to give a conversation to: names, never addresses.
+      // Every agent may see whom to give a conversation to: names and availability (no console
+      // open yet: offline), never addresses.
       const teamList = await ben.browser.get("/api/agent/team");
       expect(teamList.body).toEqual(
         expect.arrayContaining([
-          { id: ana.agent.id, name: "Ana Lima" },
-          { id: ben.agent.id, name: "Ben Okafor" },
+          { id: ana.agent.id, name: "Ana Lima", availability: "offline" },
+          { id: ben.agent.id, name: "Ben Okafor", availability: "offline" },
         ]),
       );
       expect(JSON.stringify(teamList.body)).not.toContain("@");

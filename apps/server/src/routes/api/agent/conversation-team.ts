@@ -10,11 +10,13 @@ import {
   agentEntryListSchema,
   assignBodySchema,
   conversationCountsSchema,
+  conversationSearchQuery,
   teamListSchema,
   type AgentEntryBody,
   type AssignBody,
 } from "@hourline/contracts/console-team";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { z } from "zod/mini";
 import type { TeamResult } from "../../../chat/console-team";
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import { idParamsSchema, type IdParams } from "./id-param";
@@ -28,14 +30,21 @@ function answer<T>(reply: FastifyReply, result: TeamResult<T>, ok: (value: T) =>
   return reply.code(status).send(apiError(status, result.refusal, result.message));
 }
 
+const countsQuerySchema = z.object({ q: z.optional(conversationSearchQuery) });
+
 const conversationTeamRoutes: FastifyPluginAsync = async (app) => {
   const team = app.consoleTeam;
   const withEntry = { 200: agentEntryAnswerSchema, "4xx": apiErrorSchema };
 
-  app.get(
+  app.get<{ Querystring: z.infer<typeof countsQuerySchema> }>(
     "/conversations/counts",
-    { schema: { response: { 200: conversationCountsSchema, "4xx": apiErrorSchema } } },
-    async (request) => team.counts(signedInAgent(request).agent.id),
+    {
+      schema: {
+        querystring: countsQuerySchema,
+        response: { 200: conversationCountsSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request) => team.counts(signedInAgent(request).agent.id, request.query.q),
   );
 
   app.get("/team", { schema: { response: { 200: teamListSchema } } }, async () => team.team());
@@ -115,7 +124,9 @@ const conversationTeamRoutes: FastifyPluginAsync = async (app) => {
     "/conversations/:id/reopen",
     { bodyLimit: 1024, schema: { params, response: { 200: okSchema, "4xx": apiErrorSchema } } },
     async (request, reply) =>
-      answer(reply, await team.reopen(request.params.id), () => ({ status: 200 as const })),
+      answer(reply, await team.reopen(signedInAgent(request).agent, request.params.id), () => ({
+        status: 200 as const,
+      })),
   );
 };
 

@@ -16,8 +16,10 @@ import {
 } from "@hourline/contracts/console";
 import {
   assigneeFilters,
+  conversationOrders,
   conversationSearchQuery,
   conversationViews,
+  parseQueueCursor,
 } from "@hourline/contracts/console-team";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod/mini";
@@ -42,12 +44,26 @@ const listQuerySchema = z.object({
   assignee: z.optional(
     z.enum(assigneeFilters, { error: "assignee must be all, mine or unassigned" }),
   ),
+  order: z.optional(z.enum(conversationOrders, { error: "order must be activity or waiting" })),
+  cursor: z.optional(
+    z.string().check(
+      z.refine((v) => parseQueueCursor(v) !== undefined, {
+        error: "cursor must be the queue place of a listed conversation (queueCursorOf).",
+      }),
+    ),
+  ),
 });
 const messagesQuerySchema = z.object({
   after: z.optional(idString("after must be a message id (a whole number, 0 or more).")),
 });
 const params = idParamsSchema("conversation");
 const noSuchConversation = apiError(404, "not_found", "No such conversation.");
+const waitingOrderIsOpen = apiError(400, "validation_failed", "Some fields need your attention.", {
+  order: "order=waiting lists open conversations only (state=open).",
+});
+const cursorIsWaiting = apiError(400, "validation_failed", "Some fields need your attention.", {
+  cursor: "cursor pages the waiting order (order=waiting); other lists page with before.",
+});
 
 const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async (app, options) => {
   const inbox = app.consoleReadModel;
@@ -62,11 +78,19 @@ const conversationRoutes: FastifyPluginAsync<ConversationRoutesOptions> = async 
         response: { 200: conversationSummaryListSchema, "4xx": apiErrorSchema },
       },
     },
-    async (request) => {
-      const { state, before, q, assignee } = request.query;
-      return inbox.conversationSummaries(state ?? "open", {
+    async (request, reply) => {
+      const { state = "open", before, q, assignee, order, cursor } = request.query;
+      if (order === "waiting" && state !== "open") {
+        return reply.code(400).send(waitingOrderIsOpen);
+      }
+      if (cursor !== undefined && order !== "waiting") {
+        return reply.code(400).send(cursorIsWaiting);
+      }
+      return inbox.conversationSummaries(state, {
         before,
         q,
+        order,
+        cursor: cursor === undefined ? undefined : parseQueueCursor(cursor),
         assignee: assignee && { filter: assignee, agentId: signedInAgent(request).agent.id },
       });
     },

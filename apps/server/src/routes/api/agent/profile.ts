@@ -11,6 +11,11 @@ import {
   type ChangePasswordBody,
   type UpdateProfileBody,
 } from "@hourline/contracts/console";
+import {
+  agentStatusAnswerSchema,
+  agentStatusBodySchema,
+  type AgentStatusBody,
+} from "@hourline/contracts/console-team";
 import type { FastifyPluginAsync } from "fastify";
 import { signedInAgent } from "../../../plugins/agent-sessions";
 import { setAgentName, toAgentProfile } from "../../../repositories/agents";
@@ -26,6 +31,24 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     "/me",
     { schema: { response: { 200: agentAnswerSchema, "4xx": apiErrorSchema } } },
     async (request) => ({ status: 200 as const, agent: signedInAgent(request).agent }),
+  );
+
+  // online: new chats may be given to this agent; away: none, and no alerts for others' chats.
+  app.put<{ Body: AgentStatusBody }>(
+    "/me/status",
+    {
+      bodyLimit: 1024,
+      schema: {
+        body: agentStatusBodySchema,
+        response: { 200: agentStatusAnswerSchema, "4xx": apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { agent } = signedInAgent(request);
+      const availability = await app.consoleRouting.setStatus(agent, request.body.status);
+      request.log.info({ agentId: agent.id, status: request.body.status }, "agent status set");
+      return { status: 200 as const, agent: { ...toAgentProfile(agent), availability } };
+    },
   );
 
   app.patch<{ Body: UpdateProfileBody }>(

@@ -1,14 +1,24 @@
+/**
+ * Which page of a list: newest activity first continuing `before` a conversation, or (the open
+ * list) the server's waiting order continuing after `cursor` (queueCursorOf the last listed).
+ */
+export interface ConversationPage {
+  before?: number | undefined;
+  q?: string | undefined;
+  order?: "waiting" | undefined;
+  cursor?: string | undefined;
+}
+
 /** Every address the console calls: the agent API under /api/agent and the agent socket. */
 export const consoleEndpoints = {
   login: "/api/agent/login",
   logout: "/api/agent/logout",
   me: "/api/agent/me",
   mePassword: "/api/agent/me/password",
-  conversations: (
-    view: string,
-    page: { before?: number | undefined; q?: string | undefined } = {},
-  ) => {
+  conversations: (view: string, page: ConversationPage = {}) => {
     const params = new URLSearchParams({ state: view });
+    if (page.order) params.set("order", page.order);
+    if (page.cursor !== undefined) params.set("cursor", page.cursor);
     if (page.before !== undefined) params.set("before", String(page.before));
     if (page.q) params.set("q", page.q);
     return `/api/agent/conversations?${params.toString()}`;

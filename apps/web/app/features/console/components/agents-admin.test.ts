@@ -27,6 +27,7 @@ const account = (agent: typeof me, online: boolean): AgentAccount => ({
   disabled: false,
   created_at: T0,
   online,
+  availability: online ? "online" : "offline",
 });
 
 /** A console whose state the test moves on with reducer actions. */

@@ -8,7 +8,7 @@
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { ArrowLeft, CircleAlert, PanelRight, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useCallback, useState, type RefObject } from "react";
+import { Fragment, useCallback, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { useConsole, useConsoleState } from "./console-context";
 import { consoleDialogOverlayClass, DialogCloseButton } from "./console-dialog";
@@ -38,6 +38,7 @@ export function ConversationView({
   const me = useConsoleState((s) => s.me);
   const thread = useConsoleState((s) => s.threads[summary.id]);
   const typing = useConsoleState((s) => s.typing[summary.id]);
+  const viewers = useConsoleState((s) => s.viewers);
   const detail = useConsoleState((s) => s.details[summary.id]);
   const notice = useConsoleState((s) => s.notice);
   const connected = useConsoleState((s) => s.connection.kind === "open");
@@ -51,10 +52,23 @@ export function ConversationView({
   const retry = useCallback((clientId: string) => session.retry(clientId), [session]);
 
   const typingName = typing?.visitor ? summary.visitor_name : typing?.agent;
+  const viewerNames = Object.entries(viewers)
+    .filter(([, v]) => v.conversationId === summary.id)
+    .map(([agentId, v]) => ({ agentId, name: v.name }));
   const typingText = typingName ? (
     <>
       <PersonName name={typingName} /> is typing…
     </>
+  ) : viewerNames.length > 0 ? (
+    <span data-testid="console-viewers">
+      {viewerNames.map(({ agentId, name }, i) => (
+        <Fragment key={agentId}>
+          {i > 0 ? ", " : null}
+          <PersonName name={name} />
+        </Fragment>
+      ))}{" "}
+      {viewerNames.length === 1 ? "is" : "are"} viewing this chat
+    </span>
   ) : null;
 
   return (

@@ -100,7 +100,8 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
   const [shownFor, setShownFor] = useState<number | null>(null);
   if (selected && shownFor !== selected.id) {
     setShownFor(selected.id);
-    setTab(selected.state);
+    // A missed chat opened from the Missed tab keeps that tab: the next missed one is beside it.
+    setTab((t) => (t === "missed" && selected.missed ? "missed" : selected.state));
     setEndOpen(false);
   }
 
@@ -108,6 +109,8 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
     const list = lists[tab];
     if (list.length === 0) return;
     const at = list.findIndex((c) => c.id === conversationId);
+    // Past the last row held, the next page is asked for: the next press goes on into it.
+    if (step === 1 && at === list.length - 1 && hasMore(tab)) loadMore(tab);
     const next =
       at === -1
         ? step === 1
@@ -121,6 +124,9 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
     lists,
     tab,
     conversationId,
+    more,
+    cursor,
+    search.state,
   ]);
   useHotkeys(shortcutKeys.previousConversation, () => move(-1), hotkeyOptions, [
     lists,

@@ -86,8 +86,25 @@ export function MessageThread({
   );
 }
 
-/** An internal note or an e-mail answer: for agents only, set apart from the chat. */
+/**
+ * An internal note or an e-mail answer: for agents only, set apart from the chat. The server's
+ * ended/reopened markers are one quiet line across the thread.
+ */
 function EntryItem({ entry }: { entry: AgentEntry }) {
+  if (entry.kind === "ended" || entry.kind === "reopened") {
+    return (
+      <li
+        className="flex w-full items-center gap-2 self-center text-xs text-muted"
+        data-testid="console-thread-marker"
+      >
+        <span aria-hidden="true" className="h-px flex-1 bg-line" />
+        <span>
+          {entry.body} · {shortDateTime(entry.created_at)}
+        </span>
+        <span aria-hidden="true" className="h-px flex-1 bg-line" />
+      </li>
+    );
+  }
   const note = entry.kind === "note";
   return (
     <li

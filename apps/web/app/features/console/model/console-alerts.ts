@@ -1,9 +1,10 @@
 /**
  * What an agent may want to hear about while looking elsewhere: a new chat, and a visitor's new
- * message, each once however it reaches this console. Read from an action before it is applied,
+ * message, each once however it reaches this console, in chats that are theirs or nobody's. Read from an action before it is applied,
  * against the state it is applied to; alert-delivery.ts decides what each becomes.
  */
 import type { MsgType } from "@hourline/contracts/chat-message";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConsoleAction, ConsoleState } from "./console-state";
 
 export type ConsoleAlert =
@@ -16,11 +17,20 @@ export type ConsoleAlert =
       msgType: MsgType;
     };
 
+/** A chat another agent has taken is theirs to hear about: alerts are for mine and nobody's. */
+function othersChat(state: ConsoleState, summary: ConversationSummary | undefined): boolean {
+  return summary?.assignee != null && summary.assignee.id !== state.me.id;
+}
+
 export function alertFor(state: ConsoleState, action: ConsoleAction): ConsoleAlert | null {
   if (action.type === "conversation") {
     const { summary } = action;
     // Until the open list has arrived, a pushed chat may be one that was there already.
-    const isNew = state.loaded.open && summary.state === "open" && !state.conversations[summary.id];
+    const isNew =
+      state.loaded.open &&
+      summary.state === "open" &&
+      !state.conversations[summary.id] &&
+      !othersChat(state, summary);
     return isNew
       ? { kind: "conversation", conversationId: summary.id, visitorName: summary.visitor_name }
       : null;
@@ -29,7 +39,7 @@ export function alertFor(state: ConsoleState, action: ConsoleAction): ConsoleAle
     const { message } = action;
     const summary = state.conversations[message.conversation_id];
     const known = summary?.last_message && summary.last_message.id >= message.id;
-    return known
+    return known || othersChat(state, summary)
       ? null
       : {
           kind: "message",

@@ -90,6 +90,7 @@ export function summary(id: number, extra: Partial<ConversationSummary> = {}): C
     visitor_online: true,
     missed: false,
     assignee: null,
+    activity_at: T0 - 60_000,
     ...extra,
   };
 }

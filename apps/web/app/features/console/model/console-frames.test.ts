@@ -73,6 +73,10 @@ describe("frameReader", () => {
         { type: "agent-presence", agentId: 12, online: true },
       ],
       [
+        { message_type: "viewing", agent_id: 12, agent_name: "Ana", conversation_id: 7 },
+        { type: "viewer", agentId: 12, agentName: "Ana", conversationId: 7 },
+      ],
+      [
         {
           message_type: "error",
           code: "chat_ended",
@@ -102,8 +106,13 @@ describe("frameReader", () => {
       "error",
       "message",
       "typing",
+      "viewing",
       "visitor_presence",
     ]);
+    // This agent's own console is no news.
+    expect(
+      read({ message_type: "viewing", agent_id: me.id, agent_name: me.name, conversation_id: 7 }),
+    ).toBeNull();
   });
 
   it("reads an ended conversation's summary as it is", () => {

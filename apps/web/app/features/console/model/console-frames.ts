@@ -10,6 +10,7 @@ import {
   contactMessageFrameSchema,
   conversationFrameSchema,
   typingFrameSchema,
+  viewingFrameSchema,
   visitorPresenceFrameSchema,
   type AgentServerFrame,
 } from "@hourline/contracts/chat-server-frames";
@@ -72,6 +73,16 @@ function frameActions(meId: number): {
       type: "entry",
       entry,
     })),
+    viewing: frameEntry(viewingFrameSchema, (f) =>
+      f.agent_id === meId
+        ? null
+        : {
+            type: "viewer",
+            agentId: f.agent_id,
+            agentName: f.agent_name,
+            conversationId: f.conversation_id,
+          },
+    ),
     agent_presence: frameEntry(agentPresenceFrameSchema, (f) => ({
       type: "agent-presence",
       agentId: f.agent_id,

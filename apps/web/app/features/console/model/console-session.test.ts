@@ -39,6 +39,7 @@ import {
   visitorMessage,
 } from "./console-fixtures.test-support";
 import { isolateText } from "@hourline/contracts/text";
+import { queueCursorOf } from "@hourline/contracts/console-team";
 
 type Storage = ReturnType<typeof memoryStorage>;
 
@@ -195,7 +196,12 @@ describe("ConsoleSession: start", () => {
     t.session.start();
     expect(t.browser.last.url).toBe("ws://site/ws/agent/");
     expect(t.state().connection).toEqual({ kind: "connecting", resuming: false });
-    expect(t.api.fetchConversations.mock.calls).toEqual([["open"], ["ended"], ["missed"]]);
+    // The open list in the server's waiting order: the longest-waiting visitors, however many.
+    expect(t.api.fetchConversations.mock.calls).toEqual([
+      ["open", { order: "waiting" }],
+      ["ended"],
+      ["missed"],
+    ]);
     expect(t.api.fetchCounts).toHaveBeenCalledTimes(1);
     expect(t.api.fetchContacts).toHaveBeenCalledTimes(1);
     await settle();
@@ -574,6 +580,51 @@ describe("ConsoleSession: pushes", () => {
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([8]);
   });
 
+  it("tells the other consoles which conversation is on screen, again after a reconnect", async () => {
+    const t = setup();
+    t.server.open = [summary(7)];
+    await t.connect();
+    t.session.view(7);
+    t.session.view(null);
+    t.session.view(7);
+    expect(t.framesSent("viewing")).toEqual([
+      { message_type: "viewing", conversation_id: 7 },
+      { message_type: "viewing", conversation_id: null },
+      { message_type: "viewing", conversation_id: 7 },
+    ]);
+    t.browser.last.drop(1001);
+    await vi.advanceTimersByTimeAsync(750);
+    t.browser.last.open();
+    await settle();
+    expect(t.framesSent("viewing").at(-1)).toEqual({ message_type: "viewing", conversation_id: 7 });
+    t.browser.last.receive({
+      message_type: "viewing",
+      agent_id: colleague.id,
+      agent_name: colleague.name,
+      conversation_id: 7,
+    });
+    expect(t.state().viewers).toEqual({
+      [colleague.id]: { name: colleague.name, conversationId: 7 },
+    });
+  });
+
+  it("pages the open queue from the server's place of the last one listed, other views by id", async () => {
+    const t = setup();
+    t.server.open = Array.from({ length: 50 }, (_, i) =>
+      summary(100 + i, { waiting_since: T0 - 50_000 + i * 1000 }),
+    );
+    await t.connect();
+    const last = t.server.open.at(-1) as ConversationSummary;
+    // The last one moved on since it was listed: the page still continues from where it was.
+    t.browser.last.receive({ message_type: "message", ...visitorMessage(9, last.id) });
+    await t.session.loadMore("open", last.id);
+    await t.session.loadMore("ended", 3);
+    expect(t.api.fetchConversations.mock.calls.slice(-2)).toEqual([
+      ["open", { order: "waiting", cursor: queueCursorOf(last) }],
+      ["ended", { before: 3 }],
+    ]);
+  });
+
   it("notes a conversation the server does not know, and says when one could not be loaded", async () => {
     const t = setup();
     await t.connect();
@@ -774,6 +825,35 @@ describe("ConsoleSession: replies", () => {
     t.session.retry("client-0001");
     t.session.retry("client-9999");
     expect(t.repliesSent()).toHaveLength(3);
+  });
+
+  it("sends what the thread showed (after_id); a conflict shows the colleague's reply and Retry sends anyway", async () => {
+    const t = setup();
+    t.server.open = [summary(7)];
+    t.server.messages[7] = [visitorMessage(3)];
+    await t.connect();
+    // A chat whose thread this console never loaded has shown nothing: no after_id.
+    t.session.sendText(8, "unseen");
+    t.session.view(7);
+    await settle();
+    t.session.sendText(7, "Yes, we can");
+    expect(t.framesSent("message").at(-1)).toMatchObject({ client_id: "client-0001", after_id: 3 });
+    // A colleague answered first: the server refuses, and their reply arrives.
+    const conflict = "Another agent replied in this chat since: read it, then send again.";
+    t.browser.last.receive({
+      message_type: "error",
+      code: "conflict",
+      message: conflict,
+      client_id: "client-0001",
+    });
+    t.browser.last.receive({ message_type: "message", ...agentMessage(4) });
+    expect(t.state().threads[7]?.messages.map((m) => [m.id, m.delivery, m.error])).toEqual([
+      [3, "sent", undefined],
+      [4, "sent", undefined],
+      [null, "failed", conflict],
+    ]);
+    t.session.retry("client-0001");
+    expect(t.framesSent("message").at(-1)).toMatchObject({ client_id: "client-0001", after_id: 4 });
   });
 
   it("does not resend a failed reply after a reconnect", async () => {

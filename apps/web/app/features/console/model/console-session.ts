@@ -36,6 +36,7 @@ import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
 import { TypingFade, TypingSignal } from "~/lib/live-chat/live-typing";
 import type { StorageLike } from "~/lib/live-chat/stored-json";
+import type { ConversationPage } from "../api/console-urls";
 import type { MeOutcome } from "../api/fetch-me";
 import { alertFor, type ConsoleAlert } from "./console-alerts";
 import { frameReader } from "./console-frames";
@@ -54,7 +55,7 @@ import { isBehind } from "./conversation-summaries";
 export interface ConsoleApi {
   fetchConversations(
     view: ConversationView,
-    page?: { before?: number; q?: string },
+    page?: ConversationPage,
   ): Promise<ApiResult<ConversationSummary[]>>;
   fetchCounts(): Promise<ApiResult<ConversationCounts>>;
   fetchEntries(id: number): Promise<ApiResult<AgentEntry[]>>;
@@ -128,14 +129,7 @@ export class ConsoleSession {
       {
         waiting: () => pendingReplies(this.state),
         apply: (change) => this.dispatch(change),
-        transmit: (pending) =>
-          this.send({
-            message_type: "message",
-            conversation_id: pending.conversationId,
-            message: pending.html,
-            msg_type: pending.msgType,
-            client_id: pending.clientId,
-          }),
+        transmit: (pending) => this.send(this.replyFrame(pending)),
       },
       deps,
     );
@@ -219,6 +213,24 @@ export class ConsoleSession {
     forgetAgentWork(this.deps.storage, this.state.me.id);
   }
 
+  /**
+   * A reply's frame. It carries the newest message this console holds in the thread (after_id),
+   * so the server refuses it as a `conflict` when a colleague wrote since; the refusal shows on
+   * the reply with Retry, and by then the colleague's message is in the thread, so Retry sends it
+   * anyway. A thread never loaded here has shown nothing: no after_id.
+   */
+  private replyFrame(pending: PendingReply): AgentFrame {
+    const thread = this.state.threads[pending.conversationId];
+    return {
+      message_type: "message",
+      conversation_id: pending.conversationId,
+      message: pending.html,
+      msg_type: pending.msgType,
+      client_id: pending.clientId,
+      ...(thread?.loaded ? { after_id: thread.lastId } : {}),
+    };
+  }
+
   /** Sends a frame on the open socket; false when there is none. */
   private send(frame: AgentFrame): boolean {
     return this.connection?.send(frame) ?? false;
@@ -240,6 +252,8 @@ export class ConsoleSession {
     const unread =
       conversationId === null ? 0 : (this.state.conversations[conversationId]?.unread ?? 0);
     this.dispatch({ type: "viewing", conversationId });
+    // The other consoles show who is looking at a chat (sent again when the socket reopens).
+    this.send({ message_type: "viewing", conversation_id: conversationId });
     if (conversationId === null) return;
     void this.load(conversationId).then(() => {
       if (unread > 0) this.markReadSoon(conversationId);
@@ -339,6 +353,8 @@ export class ConsoleSession {
   // --- the connection's events ---------------------------------------------------------------
 
   private onOpen() {
+    const viewing = this.state.viewing;
+    if (viewing !== null) this.send({ message_type: "viewing", conversation_id: viewing });
     this.outbox.resend();
     void this.sync.refresh();
   }

@@ -95,6 +95,7 @@ describe("consoleReducer: the lists", () => {
       notice: null,
       expired: false,
       agentsOnline: {},
+      viewers: {},
     });
     expect(start({ visible: false }).visible).toBe(false);
   });
@@ -552,6 +553,22 @@ describe("consoleReducer: agents' presence", () => {
     expect(new Set([s0.agentsOnline, s1.agentsOnline, s2.agentsOnline, s3.agentsOnline]).size).toBe(
       4,
     );
+  });
+});
+
+describe("consoleReducer: who is viewing which conversation", () => {
+  it("keeps each other agent's conversation on screen until they leave it or close their console", () => {
+    const s0 = start();
+    const s1 = apply(s0, { type: "viewer", agentId: 12, agentName: "Ana", conversationId: 7 });
+    const s2 = apply(s1, { type: "viewer", agentId: 13, agentName: "Bo", conversationId: 7 });
+    const s3 = apply(s2, { type: "viewer", agentId: 12, agentName: "Ana", conversationId: 8 });
+    expect(s3.viewers).toEqual({
+      12: { name: "Ana", conversationId: 8 },
+      13: { name: "Bo", conversationId: 7 },
+    });
+    const s4 = apply(s3, { type: "viewer", agentId: 12, agentName: "Ana", conversationId: null });
+    const s5 = apply(s4, { type: "agent-presence", agentId: 13, online: false });
+    expect([s4.viewers, s5.viewers]).toEqual([{ 13: { name: "Bo", conversationId: 7 } }, {}]);
   });
 });
 

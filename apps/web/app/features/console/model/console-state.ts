@@ -83,6 +83,8 @@ export interface ConsoleState {
    * newer than what a list of the team fetched earlier says.
    */
   agentsOnline: Record<number, boolean>;
+  /** The other agents' consoles and the conversation each shows (by agent id). */
+  viewers: Record<number, { name: string; conversationId: number }>;
 }
 
 /** What changes the chats' part of the state. */
@@ -127,6 +129,7 @@ type ChatAction =
     }
   | { type: "visitor-presence"; email: string; online: boolean }
   | { type: "agent-presence"; agentId: number; online: boolean }
+  | { type: "viewer"; agentId: number; agentName: string; conversationId: number | null }
   | { type: "viewing"; conversationId: number | null }
   | { type: "visible"; visible: boolean }
   | { type: "read"; conversationId: number }
@@ -159,6 +162,7 @@ export function initialConsoleState(
     notice: null,
     expired: false,
     agentsOnline: {},
+    viewers: {},
   };
   return (options.pending ?? []).reduce(
     (s, pending) => consoleReducer(s, { type: "queued", pending }),
@@ -399,8 +403,20 @@ function chatReducer(state: ConsoleState, action: ChatAction): ConsoleState {
         : { ...state, conversations, details };
     }
 
-    case "agent-presence":
-      return { ...state, agentsOnline: { ...state.agentsOnline, [action.agentId]: action.online } };
+    case "agent-presence": {
+      const agentsOnline = { ...state.agentsOnline, [action.agentId]: action.online };
+      if (action.online || !state.viewers[action.agentId]) return { ...state, agentsOnline };
+      const { [action.agentId]: _gone, ...viewers } = state.viewers;
+      return { ...state, agentsOnline, viewers };
+    }
+
+    case "viewer": {
+      const { [action.agentId]: _before, ...viewers } = state.viewers;
+      if (action.conversationId !== null) {
+        viewers[action.agentId] = { name: action.agentName, conversationId: action.conversationId };
+      }
+      return { ...state, viewers };
+    }
 
     case "viewing": {
       const next = { ...state, viewing: action.conversationId };

@@ -5,7 +5,8 @@
  * from where they stopped when they are opened, and a summary asked for again whenever this
  * console has seen a newer message than the summary names. Fetching marks nothing read.
  */
-import type { ConversationView } from "@hourline/contracts/console-team";
+import type { ConversationSummary } from "@hourline/contracts/console-inbox";
+import { queueCursorOf, type ConversationView } from "@hourline/contracts/console-team";
 import type { ConsoleApi } from "./console-session";
 import type { ConsoleAction, ConsoleState } from "./console-state";
 import { isBehind } from "./conversation-summaries";
@@ -36,6 +37,12 @@ export class ConsoleSync {
    */
   private readonly resumeFrom = new Map<number, number>();
   private readonly loadingMore = new Set<ConversationView>();
+  /**
+   * Where the open queue's next page starts: the place of the last one listed, as the server
+   * listed it (its summary may have moved since). The open list is paged in the server's waiting
+   * order, so the longest-waiting visitors are the ones held however many chats are open.
+   */
+  private queueCursor: string | null = null;
   /** Counts refreshes: only the newest one's answers are applied. */
   private refreshRun = 0;
 
@@ -97,7 +104,7 @@ export class ConsoleSync {
     const run = ++this.refreshRun;
     const { api } = this.port;
     const [open, ended, missed, contacts, counts] = await Promise.all([
-      api.fetchConversations("open"),
+      api.fetchConversations("open", { order: "waiting" }),
       api.fetchConversations("ended"),
       api.fetchConversations("missed"),
       api.fetchContacts(),
@@ -115,7 +122,10 @@ export class ConsoleSync {
         .filter((c) => isBehind(this.state.conversations[c.id], c))
         .map((c) => c.id),
     );
-    if (open.ok) this.dispatch({ type: "conversations", state: "open", list: open.data });
+    if (open.ok) {
+      this.queueCursor = queuePlace(open.data);
+      this.dispatch({ type: "conversations", state: "open", list: open.data });
+    }
     if (ended.ok) this.dispatch({ type: "conversations", state: "ended", list: ended.data });
     if (missed.ok) this.dispatch({ type: "conversations", state: "missed", list: missed.data });
     if (counts.ok) {
@@ -148,8 +158,13 @@ export class ConsoleSync {
     if (this.loadingMore.has(view)) return;
     this.loadingMore.add(view);
     try {
-      const page = await this.port.api.fetchConversations(view, { before: oldestId });
+      const queue = view === "open" ? this.queueCursor : null;
+      const page = await this.port.api.fetchConversations(
+        view,
+        queue === null ? { before: oldestId } : { order: "waiting", cursor: queue },
+      );
       if (!this.state.expired && page.ok) {
+        if (queue !== null) this.queueCursor = queuePlace(page.data) ?? queue;
         this.dispatch({ type: "conversations", state: view, list: page.data, next: true });
       }
     } finally {
@@ -179,4 +194,10 @@ export class ConsoleSync {
       this.loadingSummary.delete(conversationId);
     }
   }
+}
+
+/** The queue place after a page of the open list; null for an empty page. */
+function queuePlace(page: ConversationSummary[]): string | null {
+  const last = page.at(-1);
+  return last ? queueCursorOf(last) : null;
 }
