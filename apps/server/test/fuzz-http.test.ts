@@ -132,6 +132,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", route: "/api/support/upload", multipart: true },
   { method: "GET", route: "/api/support/uploads/:name", params: (s) => ({ name: s.uploadName }) },
   { method: "GET", route: "/api/support/conversations/:id", params: conversationParam },
+  { method: "GET", route: "/api/support/session" },
   {
     method: "POST",
     route: "/api/agent/login",
@@ -141,6 +142,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", route: "/api/agent/logout" },
   { method: "GET", route: "/api/agent/me" },
   { method: "PATCH", route: "/api/agent/me", body: () => ({ name: "Lead" }) },
+  { method: "PUT", route: "/api/agent/me/status", body: () => ({ status: "online" }) },
   {
     method: "POST",
     route: "/api/agent/me/password",
