@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { appLinks, brand } from "../app/brand";
+import { commercialFacts } from "../app/content/commercial-facts";
 import { featurePages } from "../app/content/features";
 import { featureRoutesList, requirePageRoute } from "../app/site";
 import { expect, test } from "./fixtures";
@@ -37,7 +38,7 @@ test.describe("feature pages", () => {
           await expect(main.locator(`section#${section.id}`)).toHaveCount(1);
         }
 
-        const signUp = main.getByRole("link", { name: "Get started for free" });
+        const signUp = main.getByRole("link", { name: commercialFacts.signUpLabel, exact: true });
         if (content.signUpCta) {
           await expect(signUp.first()).toHaveAttribute("href", appLinks.signUp);
         } else {
@@ -64,7 +65,9 @@ test.describe("feature pages", () => {
     await page.goto("/assets-and-inventory");
     const main = page.locator("main");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(main.getByRole("link", { name: /Get Start/ })).toHaveCount(0);
+    await expect(
+      main.getByRole("link", { name: commercialFacts.signUpLabel, exact: true }),
+    ).toHaveCount(0);
     await expect(main.locator(`a[href^="${brand.appUrl}"]`)).toHaveCount(0);
     await expect(main.locator("[data-block='feature-footer']")).toHaveCount(0);
     await expect(
@@ -82,10 +85,9 @@ test.describe("feature pages", () => {
     await page.goto("/employee-holidays-management");
     const footerBlock = page.locator("main [data-block='feature-footer']");
     await expect(footerBlock).toBeVisible();
-    await expect(footerBlock.getByRole("link", { name: "Get started for free" })).toHaveAttribute(
-      "href",
-      appLinks.signUp,
-    );
+    await expect(
+      footerBlock.getByRole("link", { name: commercialFacts.signUpLabel, exact: true }),
+    ).toHaveAttribute("href", appLinks.signUp);
   });
 });
 
