@@ -13,6 +13,7 @@ import * as m0007 from "./0007_console_team";
 import * as m0008 from "./0008_operations";
 import * as m0009 from "./0009_visitor_context";
 import * as m0010 from "./0010_message_search_in_batches";
+import * as m0021 from "./0021_chat_ratings_and_reports";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008_operations": m0008,
   "0009_visitor_context": m0009,
   "0010_message_search_in_batches": m0010,
+  "0021_chat_ratings_and_reports": m0021,
 };

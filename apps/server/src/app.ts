@@ -31,6 +31,7 @@ import visitorSessions from "./plugins/visitor-sessions";
 import apiRoutes from "./routes/api/index";
 import type { ContactUsOptions } from "./routes/api/support/contact-us";
 import healthRoutes from "./routes/health";
+import chatRatingPage from "./routes/chat-rating-page";
 import housekeeping, { type HousekeepingOptions } from "./plugins/housekeeping";
 import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
 import sitePlugin from "./site/site-plugin";
@@ -280,6 +281,7 @@ export async function buildApp(
     contactUs: options.contactUs,
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
+  await app.register(chatRatingPage);
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
     publicUrl: config.publicUrl,

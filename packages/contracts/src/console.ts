@@ -11,6 +11,7 @@ import { contactMessageSummarySchema, conversationSummarySchema } from "./consol
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { dropNul, hasControlCharacter } from "./text";
+import { conversationRatingSchema } from "./support-rating";
 import { visitorContextSchema } from "./visitor-context";
 
 export { agentPasswordRules };
@@ -100,6 +101,8 @@ export const conversationDetailAnswerSchema = z.object({
   visitor: visitorDetailsSchema,
   /** The visitor's other conversations, newest first (at most earlierConversationsLimit). */
   earlier: z.array(conversationSummarySchema),
+  /** The visitor's rating of this chat (CSAT), when they gave one. */
+  rating: z.optional(z.nullable(conversationRatingSchema)),
 });
 export type ConversationDetailAnswer = z.infer<typeof conversationDetailAnswerSchema>;
 

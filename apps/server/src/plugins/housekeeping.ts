@@ -10,6 +10,7 @@
 import fp from "fastify-plugin";
 import { deleteExpiredAgentSessions } from "../repositories/agent-sessions";
 import { deleteStaleAttemptCounters } from "../repositories/attempt-counters";
+import { deleteExpiredRatingTokens } from "../repositories/chat-ratings";
 import { createUploadStore } from "../chat/upload-store";
 import { applyRetention, DAY_MS } from "../operations/retention";
 import { indexNewMessages } from "../repositories/message-search-index";
@@ -52,6 +53,7 @@ export default fp<HousekeepingOptions>(
         }),
         agentSessions: await deleteExpiredAgentSessions(db, now),
         attemptCounters: await deleteStaleAttemptCounters(db, now - COUNTER_KEEP_MS),
+        ratingTokens: await deleteExpiredRatingTokens(db, now),
       };
       if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, "pruned old rows");
     };

@@ -183,6 +183,8 @@ export interface TranscriptInput {
   lines: TranscriptLine[];
   /** How many earlier messages were left out to keep the mail deliverable. */
   omitted?: number;
+  /** The page where the visitor rates the chat (its link holds a single-use token). */
+  ratingUrl?: string;
 }
 
 /** Times in the transcript: UTC, stated, since we do not know the visitor's zone. */
@@ -233,6 +235,14 @@ export function chatTranscriptMail(input: TranscriptInput): OutgoingMail {
       html: lines.map((l) => l.html).join("\n"),
       quote: true,
     },
+    ...(input.ratingUrl
+      ? [
+          {
+            text: `How did we do? Rate this chat (no sign-in needed; the link works for 7 days): ${input.ratingUrl}`,
+            html: `How did we do? ${link(input.ratingUrl, "Rate this chat")}: no sign-in needed, and the link works for 7 days.`,
+          },
+        ]
+      : []),
     { text: "Reply to our support address any time if something is still open." },
   ]);
   return { kind: "chat_transcript", to: input.to, subject, text, html, eraseAfterSend: true };
