@@ -101,8 +101,8 @@ export const conversationDetailAnswerSchema = z.object({
   visitor: visitorDetailsSchema,
   /** The visitor's other conversations, newest first (at most earlierConversationsLimit). */
   earlier: z.array(conversationSummarySchema),
-  /** The visitor's rating of this chat (CSAT), when they gave one. */
-  rating: z.optional(z.nullable(conversationRatingSchema)),
+  /** The visitor's rating of this chat (CSAT): present once they gave one. */
+  rating: z.optional(conversationRatingSchema),
 });
 export type ConversationDetailAnswer = z.infer<typeof conversationDetailAnswerSchema>;
 

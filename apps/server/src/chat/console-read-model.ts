@@ -96,14 +96,15 @@ export class ConsoleReadModel {
       },
       // The same visitor: their presence is known already.
       earlier: earlier.map((r) => ({ ...r, visitor_online: conversation.visitor_online })),
-      rating: rating
-        ? {
-            conversation_id: id,
-            score: rating.score,
-            comment: rating.comment,
-            rated_at: rating.updatedAt,
-          }
-        : null,
+      // Present once the visitor rated the chat.
+      ...(rating && {
+        rating: {
+          conversation_id: id,
+          score: rating.score,
+          comment: rating.comment,
+          rated_at: rating.updatedAt,
+        },
+      }),
     };
   }
 
