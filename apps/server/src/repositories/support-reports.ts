@@ -143,43 +143,59 @@ async function dropTempTables(db: Db): Promise<void> {
 }
 
 async function buildFacts(db: Db, span: ReportSpan): Promise<void> {
+  // Grouped joins rather than a subquery per conversation: each step reads the range's messages
+  // once, through the index on (conversation_id, id).
   await run(
     db,
-    sql`insert into report_facts (conversation_id, started_at, ended_at, ended, assigned_agent_id, first_visitor_at, has_agent)
+    sql`insert into report_facts (conversation_id, started_at, ended_at, ended, assigned_agent_id, has_agent, score)
       select c.id, c.started_at, c.ended_at,
         case when c.state = 'ended' then 1 else 0 end,
-        c.assigned_agent_id,
-        (select min(v.created_at) from chat_messages v
-          where v.conversation_id = c.id and v.sender_type = 'visitor'),
-        case when exists (select 1 from chat_messages a
-          where a.conversation_id = c.id and a.sender_type = 'agent') then 1 else 0 end
+        c.assigned_agent_id, 0, r.score
       from chat_conversations c
+      left join chat_ratings r on r.conversation_id = c.id
       where c.started_at >= ${span.fromMs} and c.started_at < ${span.toMs}`,
   );
-  // The first agent answer at or after the visitor's first message.
   await run(
     db,
-    sql`update report_facts set first_reply_id = (
-        select a.id from chat_messages a
-        where a.conversation_id = report_facts.conversation_id and a.sender_type = 'agent'
-          and a.created_at >= report_facts.first_visitor_at
-        order by a.created_at, a.id limit 1)
-      where first_visitor_at is not null and has_agent = 1`,
+    sql`update report_facts set first_visitor_at = s.first_visitor_at, has_agent = s.has_agent
+      from (select m.conversation_id,
+          min(case when m.sender_type = 'visitor' then m.created_at end) as first_visitor_at,
+          max(case when m.sender_type = 'agent' then 1 else 0 end) as has_agent
+        from report_facts f join chat_messages m on m.conversation_id = f.conversation_id
+        group by m.conversation_id) s
+      where s.conversation_id = report_facts.conversation_id`,
+  );
+  // The first agent answer at or after the visitor's first message, and who wrote it.
+  await run(
+    db,
+    sql`update report_facts set first_reply_at = s.first_reply_at
+      from (select f.conversation_id, min(m.created_at) as first_reply_at
+        from report_facts f join chat_messages m on m.conversation_id = f.conversation_id
+        where m.sender_type = 'agent' and m.created_at >= f.first_visitor_at
+        group by f.conversation_id) s
+      where s.conversation_id = report_facts.conversation_id`,
   );
   await run(
     db,
-    sql`update report_facts set
-        first_reply_at = (select a.created_at from chat_messages a where a.id = report_facts.first_reply_id),
-        responder_id = (select a.agent_id from chat_messages a where a.id = report_facts.first_reply_id)
-      where first_reply_id is not null`,
+    sql`update report_facts set responder_id = s.agent_id
+      from (select f.conversation_id, min(m.agent_id) as agent_id
+        from report_facts f join chat_messages m on m.conversation_id = f.conversation_id
+        where m.sender_type = 'agent' and m.created_at = f.first_reply_at
+        group by f.conversation_id) s
+      where s.conversation_id = report_facts.conversation_id`,
   );
-  // Whose conversation it is: who answered first, else who it was assigned to.
+  // Whose conversation it is (who answered first, else who it was assigned to), how long it took
+  // to end, and the local time it started (the offset of its daylight-saving period).
+  await insertSpans(db, "report_periods", span.periods);
   await run(
     db,
     sql`update report_facts set
         agent_key = coalesce(responder_id, assigned_agent_id),
         resolution_ms = case when ended = 1 and has_agent = 1 then ended_at - started_at end,
-        score = (select r.score from chat_ratings r where r.conversation_id = report_facts.conversation_id)`,
+        first_response_ms = first_reply_at - first_visitor_at,
+        local_ms = started_at + p.offset_ms
+      from report_periods p
+      where report_facts.started_at >= p.start_ms and report_facts.started_at < p.end_ms`,
   );
 
   if (span.openings) {
@@ -194,31 +210,23 @@ async function buildFacts(db: Db, span: ReportSpan): Promise<void> {
     // Only the openings that can overlap are read: the index on start_ms bounds them.
     await run(
       db,
-      sql`update report_facts set first_response_ms = coalesce((
-          select sum(
-            (case when o.end_ms < report_facts.first_reply_at then o.end_ms else report_facts.first_reply_at end)
-            - (case when o.start_ms > report_facts.first_visitor_at then o.start_ms else report_facts.first_visitor_at end))
-          from report_openings o
-          where o.start_ms < report_facts.first_reply_at
-            and o.start_ms >= report_facts.first_visitor_at - ${longest}
-            and o.end_ms > report_facts.first_visitor_at), 0)
-        where first_reply_at is not null`,
+      sql`update report_facts set first_response_ms = 0 where first_reply_at is not null`,
     );
-  } else {
     await run(
       db,
-      sql`update report_facts set first_response_ms = first_reply_at - first_visitor_at
-        where first_reply_at is not null`,
+      sql`update report_facts set first_response_ms = s.open_ms
+        from (select f.conversation_id, sum(
+            (case when o.end_ms < f.first_reply_at then o.end_ms else f.first_reply_at end)
+            - (case when o.start_ms > f.first_visitor_at then o.start_ms else f.first_visitor_at end)) as open_ms
+          from report_facts f join report_openings o
+            on o.start_ms < f.first_reply_at
+            and o.start_ms >= f.first_visitor_at - ${longest}
+            and o.end_ms > f.first_visitor_at
+          where f.first_reply_at is not null
+          group by f.conversation_id) s
+        where s.conversation_id = report_facts.conversation_id`,
     );
   }
-
-  await insertSpans(db, "report_periods", span.periods);
-  await run(
-    db,
-    sql`update report_facts set local_ms = started_at + (
-        select p.offset_ms from report_periods p
-        where p.start_ms <= report_facts.started_at and p.end_ms > report_facts.started_at)`,
-  );
 }
 
 /**
