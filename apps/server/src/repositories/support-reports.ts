@@ -18,6 +18,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/schema";
+import { isPostgres } from "../../migrations/portable-columns";
 
 export interface ReportSpan {
   /** Conversations that started in [fromMs, toMs). */
@@ -155,6 +156,8 @@ async function buildFacts(db: Db, span: ReportSpan): Promise<void> {
       left join chat_ratings r on r.conversation_id = c.id
       where c.started_at >= ${span.fromMs} and c.started_at < ${span.toMs}`,
   );
+  // PostgreSQL plans the joins below from statistics, which a new temp table does not have.
+  if (isPostgres(db)) await run(db, sql`analyze report_facts`);
   await run(
     db,
     sql`update report_facts set first_visitor_at = s.first_visitor_at, has_agent = s.has_agent
