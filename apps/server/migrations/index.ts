@@ -14,6 +14,7 @@ import * as m0008 from "./0008_operations";
 import * as m0009 from "./0009_visitor_context";
 import * as m0010 from "./0010_message_search_in_batches";
 import * as m0021 from "./0021_chat_ratings_and_reports";
+import * as m0022 from "./0022_report_message_index";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_visitor_context": m0009,
   "0010_message_search_in_batches": m0010,
   "0021_chat_ratings_and_reports": m0021,
+  "0022_report_message_index": m0022,
 };

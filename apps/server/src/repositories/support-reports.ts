@@ -144,49 +144,35 @@ async function dropTempTables(db: Db): Promise<void> {
 }
 
 async function buildFacts(db: Db, span: ReportSpan): Promise<void> {
-  // Grouped joins rather than a subquery per conversation: each step reads the range's messages
-  // once, through the index on (conversation_id, id).
+  // One pass over the range's conversations; each fact is a correlated subquery that the index
+  // chat_messages_report (conversation_id, sender_type, created_at, agent_id) answers by a seek,
+  // so no message row is read. The first visitor message is looked up again inside the later
+  // facts rather than through a nested derived table, which both planners may flatten.
+  const firstVisitor = sql`(select min(v.created_at) from chat_messages v
+    where v.conversation_id = c.id and v.sender_type = 'visitor')`;
+  // The first agent answer at or after the visitor's first message, and who wrote it.
+  const firstReply = sql`(select min(a.created_at) from chat_messages a
+    where a.conversation_id = c.id and a.sender_type = 'agent' and a.created_at >= ${firstVisitor})`;
   await run(
     db,
-    sql`insert into report_facts (conversation_id, started_at, ended_at, ended, assigned_agent_id, has_agent, score)
+    sql`insert into report_facts (conversation_id, started_at, ended_at, ended, assigned_agent_id,
+        first_visitor_at, has_agent, first_reply_at, responder_id, score)
       select c.id, c.started_at, c.ended_at,
         case when c.state = 'ended' then 1 else 0 end,
-        c.assigned_agent_id, 0, r.score
+        c.assigned_agent_id,
+        ${firstVisitor},
+        case when exists (select 1 from chat_messages h
+          where h.conversation_id = c.id and h.sender_type = 'agent') then 1 else 0 end,
+        ${firstReply},
+        (select min(w.agent_id) from chat_messages w
+          where w.conversation_id = c.id and w.sender_type = 'agent' and w.created_at = ${firstReply}),
+        r.score
       from chat_conversations c
       left join chat_ratings r on r.conversation_id = c.id
       where c.started_at >= ${span.fromMs} and c.started_at < ${span.toMs}`,
   );
   // PostgreSQL plans the joins below from statistics, which a new temp table does not have.
   if (isPostgres(db)) await run(db, sql`analyze report_facts`);
-  await run(
-    db,
-    sql`update report_facts set first_visitor_at = s.first_visitor_at, has_agent = s.has_agent
-      from (select m.conversation_id,
-          min(case when m.sender_type = 'visitor' then m.created_at end) as first_visitor_at,
-          max(case when m.sender_type = 'agent' then 1 else 0 end) as has_agent
-        from report_facts f join chat_messages m on m.conversation_id = f.conversation_id
-        group by m.conversation_id) s
-      where s.conversation_id = report_facts.conversation_id`,
-  );
-  // The first agent answer at or after the visitor's first message, and who wrote it.
-  await run(
-    db,
-    sql`update report_facts set first_reply_at = s.first_reply_at
-      from (select f.conversation_id, min(m.created_at) as first_reply_at
-        from report_facts f join chat_messages m on m.conversation_id = f.conversation_id
-        where m.sender_type = 'agent' and m.created_at >= f.first_visitor_at
-        group by f.conversation_id) s
-      where s.conversation_id = report_facts.conversation_id`,
-  );
-  await run(
-    db,
-    sql`update report_facts set responder_id = s.agent_id
-      from (select f.conversation_id, min(m.agent_id) as agent_id
-        from report_facts f join chat_messages m on m.conversation_id = f.conversation_id
-        where m.sender_type = 'agent' and m.created_at = f.first_reply_at
-        group by f.conversation_id) s
-      where s.conversation_id = report_facts.conversation_id`,
-  );
   // Whose conversation it is (who answered first, else who it was assigned to), how long it took
   // to end, and the local time it started (the offset of its daylight-saving period).
   await insertSpans(db, "report_periods", span.periods);
