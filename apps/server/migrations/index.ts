@@ -19,6 +19,8 @@ import * as m0013 from "./0013_entry_client_id";
 import * as m0015 from "./0015_reopened_at";
 import * as m0016 from "./0016_agent_availability";
 import * as m0019 from "./0019_chat_resume_tokens";
+import * as m0021 from "./0021_chat_ratings_and_reports";
+import * as m0022 from "./0022_report_message_index";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   "0015_reopened_at": m0015,
   "0016_agent_availability": m0016,
   "0019_chat_resume_tokens": m0019,
+  "0021_chat_ratings_and_reports": m0021,
+  "0022_report_message_index": m0022,
 };

@@ -32,6 +32,7 @@ import visitorSessions from "./plugins/visitor-sessions";
 import apiRoutes from "./routes/api/index";
 import type { ContactUsOptions } from "./routes/api/support/contact-us";
 import healthRoutes from "./routes/health";
+import chatRatingPage from "./routes/chat-rating-page";
 import housekeeping, { type HousekeepingOptions } from "./plugins/housekeeping";
 import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
 import chatResume from "./routes/chat-resume";
@@ -304,6 +305,7 @@ export async function buildApp(
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
   await app.register(chatResume);
+  await app.register(chatRatingPage);
   await app.register(sitePlugin, {
     siteDir: config.siteDir,
     publicUrl: config.publicUrl,

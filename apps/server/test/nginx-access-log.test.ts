@@ -46,6 +46,8 @@ describe.skipIf(missing !== null)(
       ["/blogs?q=ana%40example.com&page=2", "/blogs?[email]"],
       ["/blogs?q=ana%40EXAMPLE.com", "/blogs?[email]"],
       ["/blogs?q=time+tracking", "/blogs?q=time+tracking"],
+      ["/chat/rating?token=kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u", "/chat/rating?[token]"],
+      ["/chat/resume?x=1&TOKEN=abc", "/chat/resume?[token]"],
       ["/pricing", "/pricing"],
     ];
 

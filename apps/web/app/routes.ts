@@ -20,6 +20,8 @@ export default (async () => [
       route("canned-replies", "routes/console/canned-replies.tsx"),
       route("agents", "routes/console/agents.tsx"),
       route("visitor-data", "routes/console/visitor-data.tsx"),
+      route("reports", "routes/console/reports.tsx"),
+      route("business-hours", "routes/console/business-hours.tsx"),
       route("settings", "routes/console/settings.tsx"),
     ]),
     route("*", "routes/console/console-not-found.tsx"),

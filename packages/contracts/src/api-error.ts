@@ -20,6 +20,10 @@ export const apiErrorCodes = [
   "otp_invalid",
   "otp_expired",
   "otp_locked",
+  // A chat rating's token: unknown (404), already used (409), or older than 7 days (409).
+  "rating_token_invalid",
+  "rating_token_used",
+  "rating_token_expired",
 ] as const;
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 

@@ -34,6 +34,11 @@ export const chatEndedFrameSchema = z.object({
   target_email: z.string(),
   ended_at: z.number(),
   ended_by: z.enum(chatParties),
+  /**
+   * To the visitor only: the token for "How did we do?" (POST /api/support/rating), good for one
+   * rating for 7 days. Agents' copies of the frame never carry it.
+   */
+  rating_token: z.optional(z.string()),
 });
 export type ChatEndedFrame = z.infer<typeof chatEndedFrameSchema>;
 
@@ -138,6 +143,16 @@ export const agentEntryFrameSchema = z.extend(agentEntrySchema, {
 });
 export type AgentEntryFrame = z.infer<typeof agentEntryFrameSchema>;
 
+/** On the agent socket: a visitor rated a conversation (or replaced their rating). */
+export const ratingFrameSchema = z.object({
+  message_type: z.literal("rating"),
+  conversation_id: z.number(),
+  score: z.number(),
+  comment: z.nullable(z.string()),
+  rated_at: z.number(),
+});
+export type RatingFrame = z.infer<typeof ratingFrameSchema>;
+
 /** Every frame /ws/support/{email}/ sends. */
 export const visitorServerFrameSchema = z.discriminatedUnion("message_type", [
   ackFrameSchema,
@@ -162,6 +177,7 @@ export const agentServerFrameSchema = z.discriminatedUnion("message_type", [
   agentPresenceFrameSchema,
   agentEntryFrameSchema,
   viewingFrameSchema,
+  ratingFrameSchema,
   errorFrameSchema,
   catchUpFrameSchema,
 ]);

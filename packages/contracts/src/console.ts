@@ -12,6 +12,7 @@ import { agentAvailabilities } from "./console-team";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { dropNul, hasControlCharacter } from "./text";
+import { conversationRatingSchema } from "./support-rating";
 import { visitorContextSchema } from "./visitor-context";
 
 export { agentPasswordRules };
@@ -101,6 +102,8 @@ export const conversationDetailAnswerSchema = z.object({
   visitor: visitorDetailsSchema,
   /** The visitor's other conversations, newest first (at most earlierConversationsLimit). */
   earlier: z.array(conversationSummarySchema),
+  /** The visitor's rating of this chat (CSAT): present once they gave one. */
+  rating: z.optional(conversationRatingSchema),
 });
 export type ConversationDetailAnswer = z.infer<typeof conversationDetailAnswerSchema>;
 

@@ -58,6 +58,17 @@ export const exportedConversationSchema = z.object({
   visitor_context: visitorContextSchema,
   messages: z.array(exportedMessageSchema),
   images: z.array(exportedImageSchema),
+  /** The visitor's rating of the chat, if they gave one. */
+  rating: z.optional(
+    z.nullable(
+      z.object({
+        score: z.number(),
+        comment: z.nullable(z.string()),
+        created_at: z.number(),
+        updated_at: z.number(),
+      }),
+    ),
+  ),
   /** What agents wrote about the conversation (internal notes) and the e-mail answers sent. */
   agent_entries: z.array(
     z.object({

@@ -13,6 +13,7 @@ import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { storedVisitorContext } from "@hourline/contracts/visitor-context";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { findRating } from "../repositories/chat-ratings";
 import type { ConversationView } from "@hourline/contracts/console-team";
 import {
   findConversationSummary,
@@ -73,13 +74,14 @@ export class ConsoleReadModel {
   async conversationDetail(id: number): Promise<ConversationDetailAnswer | undefined> {
     const conversation = await this.conversationSummary(id);
     if (!conversation) return undefined;
-    const [visitor, row, earlier] = await Promise.all([
+    const [visitor, row, earlier, rating] = await Promise.all([
       findChatVisitor(this.db, conversation.visitor_email),
       findConversation(this.db, id),
       listVisitorConversations(this.db, conversation.visitor_email, {
         exceptId: id,
         limit: earlierConversationsLimit,
       }),
+      findRating(this.db, id),
     ]);
     return {
       status: 200,
@@ -94,6 +96,15 @@ export class ConsoleReadModel {
       },
       // The same visitor: their presence is known already.
       earlier: earlier.map((r) => ({ ...r, visitor_online: conversation.visitor_online })),
+      // Present once the visitor rated the chat.
+      ...(rating && {
+        rating: {
+          conversation_id: id,
+          score: rating.score,
+          comment: rating.comment,
+          rated_at: rating.updatedAt,
+        },
+      }),
     };
   }
 

@@ -34,6 +34,7 @@ import {
   insertMessageOnce,
   listMessagesAfter,
 } from "../repositories/chat-messages";
+import { issueRatingToken } from "../repositories/chat-ratings";
 import { countUploadsOfConversation } from "../repositories/chat-uploads";
 import { saveChatVisitor } from "../repositories/chat-visitors";
 import { enqueueMail } from "../repositories/mail-outbox";
@@ -437,7 +438,12 @@ export class ConversationRules {
       ended_by: by,
     };
     this.log.info({ conversationId: conversation.id, by }, "chat conversation ended");
-    await this.broker.publish(channels.visitor(conversation.visitor_email), frame);
+    // "How did we do?": the visitor's tabs get a token to rate this chat with; agents do not.
+    const ratingToken = await issueRatingToken(this.db, conversation.id, now);
+    await this.broker.publish(channels.visitor(conversation.visitor_email), {
+      ...frame,
+      rating_token: ratingToken,
+    });
     await this.broker.publish(channels.agents, frame);
     this.options.routeWaiting?.();
     return frame;

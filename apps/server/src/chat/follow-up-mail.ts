@@ -21,6 +21,7 @@ import {
   findConversation,
 } from "../repositories/chat-conversations";
 import { listAgentMessagesAfter, listMessageRowsAfter } from "../repositories/chat-messages";
+import { newRatingToken, storeRatingToken } from "../repositories/chat-ratings";
 import { enqueueMail } from "../repositories/mail-outbox";
 import { mapCooperatively } from "./cooperative-map";
 import { newResumeLink } from "./resume-links";
@@ -79,8 +80,11 @@ export class FollowUpMail {
       conversation.visitor_email,
       conversationId,
     );
+    // The mail asks "How did we do?" with a link of its own: a token that rates once, 7 days.
+    const ratingToken = newRatingToken();
     const mail = chatTranscriptMail({
       chatUrl: resume.url,
+      ratingUrl: `${this.options.publicUrl}/chat/rating?token=${ratingToken}`,
       to: conversation.visitor_email,
       visitorName: conversation.visitor_name,
       startedAt: conversation.started_at,
@@ -92,6 +96,7 @@ export class FollowUpMail {
     const queued = await this.db.transaction().execute(async (trx) => {
       if (!(await claimTranscriptMail(trx, conversationId, now))) return false;
       await resume.store(trx, now);
+      await storeRatingToken(trx, ratingToken, conversationId, now);
       await enqueueMail(trx, mail, now);
       return true;
     });

@@ -227,6 +227,29 @@ export interface ChatResumeTokensTable {
   used_at: number | null;
 }
 
+/** A visitor's rating of a conversation; one per conversation. */
+export interface ChatRatingsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  /** 1 to 5. */
+  score: number;
+  comment: string | null;
+  created_at: number;
+  /** When the latest rating replaced an earlier one (created_at otherwise). */
+  updated_at: number;
+}
+
+/** A token that lets the visitor rate one conversation once (repositories/chat-ratings.ts). */
+export interface ChatRatingTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  conversation_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
@@ -244,4 +267,6 @@ export interface Database {
   canned_replies: CannedRepliesTable;
   attempt_counters: AttemptCountersTable;
   audit_log: AuditLogTable;
+  chat_ratings: ChatRatingsTable;
+  chat_rating_tokens: ChatRatingTokensTable;
 }

@@ -13,6 +13,15 @@ describe("log redaction", () => {
     expect(redactUrl("/help?")).toBe("/help?");
   });
 
+  it("masks the tokens of the rating and resume links", () => {
+    const token = "kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u";
+    expect(redactUrl(`/chat/rating?token=${token}`)).toBe("/chat/rating?token=[token]");
+    expect(redactUrl(`/chat/resume?x=1&TOKEN=${token}`)).toBe("/chat/resume?x=1&TOKEN=[token]");
+    expect(redactUrl(`/api/support/rating?rating_token=${token}`)).toBe(
+      "/api/support/rating?rating_token=[token]",
+    );
+  });
+
   it("masks an address to its first letter and domain", () => {
     expect(maskEmail("asha@studio.example")).toBe("a***@studio.example");
     expect(maskEmail("nonsense")).toBe("***");

@@ -17,7 +17,13 @@ function holdsAddress(part: string): boolean {
   return part.includes("@") || part.includes("%40");
 }
 
-/** The URL with every path segment and query value that holds an address replaced. */
+/** Query parameters whose value is a secret (the rating and resume links' tokens). */
+const SECRET_PARAMS = new Set(["token", "rating_token"]);
+
+/**
+ * The URL with every path segment and query value that holds an address replaced, and every
+ * token (`token=`) masked.
+ */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf("?");
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -32,8 +38,7 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf("=");
       if (eq === -1) return holdsAddress(pair) ? "[email]" : pair;
-      // A mail's link back into the chat carries a token that signs in: never logged.
-      if (pair.slice(0, eq) === "token") return "token=[token]";
+      if (SECRET_PARAMS.has(pair.slice(0, eq).toLowerCase())) return `${pair.slice(0, eq)}=[token]`;
       return holdsAddress(pair.slice(eq + 1)) ? `${pair.slice(0, eq)}=[email]` : pair;
     })
     .join("&");

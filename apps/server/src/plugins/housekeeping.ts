@@ -11,6 +11,7 @@ import fp from "fastify-plugin";
 import { deleteExpiredAgentSessions } from "../repositories/agent-sessions";
 import { deleteExpiredResumeTokens } from "../repositories/chat-resume-tokens";
 import { deleteStaleAttemptCounters } from "../repositories/attempt-counters";
+import { deleteExpiredRatingTokens } from "../repositories/chat-ratings";
 import { createUploadStore } from "../chat/upload-store";
 import { deleteOrphanUploads } from "../repositories/chat-uploads";
 import { applyRetention, DAY_MS } from "../operations/retention";
@@ -63,6 +64,7 @@ export default fp<HousekeepingOptions>(
         attemptCounters: await deleteStaleAttemptCounters(db, now - COUNTER_KEEP_MS),
         resumeTokens: await deleteExpiredResumeTokens(db, now),
         orphanImages: await removeOrphanImages(),
+        ratingTokens: await deleteExpiredRatingTokens(db, now),
       };
       if (Object.values(removed).some((n) => n > 0)) log.info({ removed }, "pruned old rows");
     };

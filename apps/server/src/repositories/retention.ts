@@ -17,8 +17,8 @@ export interface DeletedConversations {
 }
 
 /**
- * Removes these conversations, their messages, their agents' notes and e-mail answers and their
- * image rows, in the given transaction.
+ * Removes these conversations, their messages, their agents' notes and e-mail answers, their
+ * ratings and rating tokens and their image rows, in the given transaction.
  */
 export async function deleteConversationsIn(
   trx: Transaction<Database>,
@@ -30,8 +30,10 @@ export async function deleteConversationsIn(
     .where("conversation_id", "in", ids)
     .returning("name")
     .execute();
-  // Internal notes and e-mail answers go with their conversation.
+  // Internal notes and e-mail answers go with their conversation, and so do its rating and tokens.
   await trx.deleteFrom("chat_agent_entries").where("conversation_id", "in", ids).execute();
+  await trx.deleteFrom("chat_ratings").where("conversation_id", "in", ids).execute();
+  await trx.deleteFrom("chat_rating_tokens").where("conversation_id", "in", ids).execute();
   const messages = await trx
     .deleteFrom("chat_messages")
     .where("conversation_id", "in", ids)

@@ -127,6 +127,13 @@ export async function readVisitorData(db: Kysely<Database>, email: string) {
           .orderBy("id")
           .execute()
       : [];
+    const ratings = ids.length
+      ? await trx
+          .selectFrom("chat_ratings")
+          .select(["conversation_id", "score", "comment", "created_at", "updated_at"])
+          .where("conversation_id", "in", ids)
+          .execute()
+      : [];
     const contactMessages = await trx
       .selectFrom("contact_messages")
       .select(["id", "name", "email", "phone", "message", "received_at", "handled", "handled_at"])
@@ -160,6 +167,7 @@ export async function readVisitorData(db: Kysely<Database>, email: string) {
       messages,
       uploads,
       agentEntries,
+      ratings,
       contactMessages,
       sessions,
       codes,

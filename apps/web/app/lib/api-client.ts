@@ -98,6 +98,22 @@ export function patchJson<T>(
   );
 }
 
+export function putJson<T>(
+  path: string,
+  body: unknown,
+  answer: z.ZodMiniType<T>,
+): Promise<ApiResult<T>> {
+  return call(
+    path,
+    {
+      method: "PUT",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    },
+    answer,
+  );
+}
+
 export function deleteJson<T>(path: string, answer: z.ZodMiniType<T>): Promise<ApiResult<T>> {
   return call(path, { method: "DELETE", headers: { accept: "application/json" } }, answer);
 }

@@ -185,6 +185,8 @@ export interface TranscriptInput {
   omitted?: number;
   /** The visitor's link back into the chat (GET /chat/resume). */
   chatUrl: string;
+  /** The page where the visitor rates the chat (its link holds a single-use token). */
+  ratingUrl?: string;
 }
 
 /** Times in the transcript: UTC, stated, since we do not know the visitor's zone. */
@@ -235,6 +237,14 @@ export function chatTranscriptMail(input: TranscriptInput): OutgoingMail {
       html: lines.map((l) => l.html).join("\n"),
       quote: true,
     },
+    ...(input.ratingUrl
+      ? [
+          {
+            text: `How did we do? Rate this chat (no sign-in needed; the link works for 7 days): ${input.ratingUrl}`,
+            html: `How did we do? ${link(input.ratingUrl, "Rate this chat")}: no sign-in needed, and the link works for 7 days.`,
+          },
+        ]
+      : []),
     {
       text: `Something still open? Chat with us again (this link signs you in once, for 7 days): ${input.chatUrl}`,
       html: `Something still open? ${link(input.chatUrl, "Chat with us again")}: this link signs you in once, for 7 days. Or reply to our support address any time.`,

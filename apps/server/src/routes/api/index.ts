@@ -15,6 +15,7 @@ import verifyOtpRoute from "./client/verify-otp";
 import { RateLimitedError } from "./rate-limited-error";
 import chatRoutes from "./support/chat";
 import contactUsRoute, { type ContactUsOptions } from "./support/contact-us";
+import ratingRoutes from "./support/rating";
 import uploadRoutes from "./support/upload";
 import {
   BodyValidationError,
@@ -86,6 +87,7 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   await app.register(contactUsRoute, { prefix: "/support", ...options.contactUs });
   await app.register(chatRoutes, { prefix: "/support", publicUrl: options.publicUrl });
   await app.register(uploadRoutes, { prefix: "/support", dataDir: options.dataDir });
+  await app.register(ratingRoutes, { prefix: "/support" });
   await app.register(verifyOtpRoute, { prefix: "/client", publicUrl: options.publicUrl });
   // The agent API refuses other sites for every method, GET included.
   await app.register(agentRoutes, {

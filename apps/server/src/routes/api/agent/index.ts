@@ -12,11 +12,13 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireAgent } from "../../../plugins/agent-sessions";
 import { sendRetryLater } from "../rate-limited-error";
 import agentAdminRoutes from "./agents";
+import businessHoursRoutes from "./business-hours";
 import cannedReplyRoutes from "./canned-replies";
 import contactMessageRoutes from "./contact-messages";
 import conversationTeamRoutes from "./conversation-team";
 import conversationRoutes, { type ConversationRoutesOptions } from "./conversations";
 import profileRoutes from "./profile";
+import reportRoutes from "./reports";
 import visitorDataRoutes from "./visitor-data";
 
 export interface AgentRoutesOptions {
@@ -111,6 +113,8 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
     await signedIn.register(contactMessageRoutes);
     await signedIn.register(cannedReplyRoutes);
     await signedIn.register(agentAdminRoutes);
+    await signedIn.register(reportRoutes);
+    await signedIn.register(businessHoursRoutes);
     await signedIn.register(visitorDataRoutes, {
       dataDir: options.dataDir,
       retentionDays: options.retentionDays,

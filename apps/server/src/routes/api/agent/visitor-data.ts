@@ -88,6 +88,13 @@ function toExport(email: string, data: StoredVisitorData, now: number): VisitorE
         sender: sideOf(u.uploaded_by),
         created_at: u.created_at,
       })),
+      rating:
+        byConversation(data.ratings, c.id).map((r) => ({
+          score: r.score,
+          comment: r.comment,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        }))[0] ?? null,
       agent_entries: byConversation(data.agentEntries, c.id).map((e) => ({
         kind: e.kind,
         agent_name: e.agent_name,

@@ -28,6 +28,10 @@ input,textarea{width:100%;font:inherit;color:inherit;background:var(--surface);b
 [aria-invalid=true]{border:2px solid var(--danger)}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 button{font:inherit;font-weight:600;color:#fff;background:#3730a3;border:0;border-radius:999px;padding:.75rem 1.5rem;cursor:pointer}
+fieldset{border:0;padding:0;margin:0 0 1.25rem}
+legend{font-weight:600;margin:0 0 .5rem}
+.choice{display:flex;gap:.625rem;align-items:center;font-weight:400;margin:.25rem 0}
+.choice input{width:auto;accent-color:#3730a3}
 `;
 
 const STYLE_HASH = `sha256-${createHash("sha256").update(STYLE).digest("base64")}`;
@@ -42,7 +46,7 @@ export const contactPageCsp = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -10,6 +10,7 @@ import {
   patchJson,
   postForm,
   postJson,
+  putJson,
   type ApiResult,
 } from "~/lib/api-client";
 
@@ -43,6 +44,8 @@ export const consoleApi = {
     watched(postJson(path, body, answer)),
   patch: <T>(path: string, body: unknown, answer: z.ZodMiniType<T>) =>
     watched(patchJson(path, body, answer)),
+  put: <T>(path: string, body: unknown, answer: z.ZodMiniType<T>) =>
+    watched(putJson(path, body, answer)),
   delete: <T>(path: string, answer: z.ZodMiniType<T>) => watched(deleteJson(path, answer)),
   postForm: <T>(path: string, body: FormData, answer: z.ZodMiniType<T>) =>
     watched(postForm(path, body, answer)),

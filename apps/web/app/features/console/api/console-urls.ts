@@ -53,6 +53,9 @@ export const consoleEndpoints = {
   visitorExport: (email: string) => `/api/agent/visitors/${encodeURIComponent(email)}/export`,
   auditLog: "/api/agent/audit-log",
   operations: "/api/agent/operations",
+  reports: (query: { from: string; to: string; tz: string; format?: "csv" }) =>
+    `/api/agent/reports?${new URLSearchParams(query).toString()}`,
+  businessHours: "/api/agent/settings/business-hours",
 } as const;
 
 /** The agent socket on this page's own origin (ws: or wss: to match http: or https:). */

@@ -6,6 +6,8 @@
  */
 import {
   Bell,
+  ChartColumn,
+  Clock,
   Inbox,
   Keyboard,
   LogOut,
@@ -48,6 +50,8 @@ function screenName(pathname: string, visitorName: (id: number) => string | unde
   if (pathname.startsWith("/console/canned-replies")) return "Canned replies";
   if (pathname.startsWith("/console/agents")) return "Agents";
   if (pathname.startsWith("/console/visitor-data")) return "Visitor data";
+  if (pathname.startsWith("/console/reports")) return "Reports";
+  if (pathname.startsWith("/console/business-hours")) return "Business hours";
   if (pathname.startsWith("/console/settings")) return "Settings";
   return "Inbox";
 }
@@ -203,6 +207,18 @@ export function ConsoleShell({
                   <NavLink to="/console/visitor-data" className={navLinkClass}>
                     <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
                     <span>Visitor data</span>
+                  </NavLink>
+                </li>
+                <li className="shrink-0">
+                  <NavLink to="/console/reports" className={navLinkClass}>
+                    <ChartColumn aria-hidden="true" className="size-5 shrink-0" />
+                    <span>Reports</span>
+                  </NavLink>
+                </li>
+                <li className="shrink-0">
+                  <NavLink to="/console/business-hours" className={navLinkClass}>
+                    <Clock aria-hidden="true" className="size-5 shrink-0" />
+                    <span>Business hours</span>
                   </NavLink>
                 </li>
               </>

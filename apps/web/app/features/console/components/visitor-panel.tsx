@@ -99,6 +99,15 @@ export function VisitorPanel({
                   : "Not asked for"}
               </dd>
             </div>
+            {detail.rating ? (
+              <div>
+                <dt className="text-muted">Rating</dt>
+                <dd className="text-ink">
+                  {detail.rating.score} of 5
+                  {detail.rating.comment ? <q className="block">{detail.rating.comment}</q> : null}
+                </dd>
+              </div>
+            ) : null}
             <VisitorContextDetails context={detail.visitor.context} />
           </>
         ) : null}

@@ -64,6 +64,8 @@ function frameActions(meId: number): {
     }),
     // The session fetches what was missed (console-session.ts); nothing changes in the store.
     catch_up: () => null,
+    // A visitor's rating: the conversation's details carry it when they are next fetched.
+    rating: () => null,
     visitor_presence: frameEntry(visitorPresenceFrameSchema, (f) => ({
       type: "visitor-presence",
       email: f.visitor_email,

@@ -44,6 +44,8 @@ export interface ConversationDetail {
   visitor: VisitorDetails;
   /** The visitor's other conversations, newest first (their summaries are in `conversations`). */
   earlierIds: number[];
+  /** The visitor's rating of this chat, once they gave one. */
+  rating?: ConversationDetailAnswer["rating"];
 }
 
 export interface ConsoleState {
@@ -293,7 +295,11 @@ function chatReducer(state: ConsoleState, action: ChatAction): ConsoleState {
         conversations,
         details: {
           ...next.details,
-          [conversation.id]: { visitor, earlierIds: earlier.map((e) => e.id) },
+          [conversation.id]: {
+            visitor,
+            earlierIds: earlier.map((e) => e.id),
+            ...(action.detail.rating ? { rating: action.detail.rating } : {}),
+          },
         },
       };
     }

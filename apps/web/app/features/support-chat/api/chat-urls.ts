@@ -2,6 +2,7 @@
 
 export const chatEndpoints = {
   checkEmail: "/api/support/check_chat_email",
+  rating: "/api/support/rating",
   requestCode: "/api/support/otp_generate_chat",
   verifyCode: "/api/client/verify_otp",
   register: "/api/support/register",

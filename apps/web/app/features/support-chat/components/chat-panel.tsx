@@ -9,6 +9,7 @@ import { brand } from "~/brand";
 import type { ChatSession } from "../model/chat-session";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { ConnectionStatusLine } from "./connection-status";
+import { ChatRating } from "./chat-rating";
 import { EndChatButton } from "./end-chat-dialog";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
@@ -87,6 +88,7 @@ export function ChatPanel({
               ? chatPanelTexts.endedByAgent(formatClockTime(ended.at))
               : chatPanelTexts.endedByVisitor(formatClockTime(ended.at))}
           </p>
+          {ended.ratingToken ? <ChatRating token={ended.ratingToken} /> : null}
           <button
             ref={startNew}
             type="button"

@@ -24,6 +24,8 @@ export type { PendingMessage };
 export interface ChatEnd {
   by: "visitor" | "agent";
   at: number;
+  /** Rates this chat once (POST /api/support/rating); only on the live end frame. */
+  ratingToken?: string;
 }
 
 export interface ChatState {

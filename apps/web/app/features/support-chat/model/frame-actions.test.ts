@@ -35,6 +35,24 @@ describe("frameToAction", () => {
         ended_by: "agent",
       }),
     ).toEqual({ type: "ended", end: { by: "agent", at: 1_700_000_100_000 } });
+    // The visitor's end frame carries the token for "How did we do?".
+    expect(
+      frameToAction({
+        message_type: "chat_ended",
+        conversation_id: 7,
+        target_email: "meera@clinic.example",
+        ended_at: 1_700_000_100_000,
+        ended_by: "visitor",
+        rating_token: "kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u",
+      }),
+    ).toEqual({
+      type: "ended",
+      end: {
+        by: "visitor",
+        at: 1_700_000_100_000,
+        ratingToken: "kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u",
+      },
+    });
     expect(frameToAction({ message_type: "presence", agents_online: false })).toEqual({
       type: "presence",
       online: false,

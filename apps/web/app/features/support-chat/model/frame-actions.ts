@@ -19,11 +19,20 @@ import {
 } from "~/lib/live-chat/frame-table";
 import type { ChatAction } from "./chat-state";
 
+/** The visitor's `chat_ended` carries the token for "How did we do?". */
+const visitorChatEnd = z.extend(chatEndSchema, {
+  rating_token: z.catch(z.optional(z.string()), undefined),
+});
+
 const frameActions: { [K in VisitorServerFrame["message_type"]]: FrameEntry<ChatAction> } = {
   ...sharedFrameEntries("The message could not be sent."),
-  chat_ended: frameEntry(chatEndSchema, (f) => ({
+  chat_ended: frameEntry(visitorChatEnd, (f) => ({
     type: "ended",
-    end: { by: f.ended_by, at: toMillis(f.ended_at) },
+    end: {
+      by: f.ended_by,
+      at: toMillis(f.ended_at),
+      ...(f.rating_token ? { ratingToken: f.rating_token } : {}),
+    },
   })),
   // The session fetches what was missed (chat-session.ts); nothing changes in the store.
   catch_up: () => null,

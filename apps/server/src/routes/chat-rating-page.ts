@@ -1,0 +1,27 @@
+/**
+ * GET /chat/rating?token=: the transcript mail's "How did we do?" link. A server-made page that
+ * works without JavaScript; opening it spends nothing (mail scanners open links), the form post
+ * does. The token never leaves this page for another site (no referrer) and is masked in logs.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { checkRatingToken } from "../repositories/chat-ratings";
+import { ratingFormPage, ratingProblemPage } from "./api/support/rating-pages";
+import { sendRatingPage, tokenRefusals } from "./api/support/rating";
+
+const chatRatingPage: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+  app.get<{ Querystring: { token?: unknown } }>("/chat/rating", async (request, reply) => {
+    const raw = request.query.token;
+    const token = typeof raw === "string" && /^[\w-]{43}$/.test(raw) ? raw : null;
+    const checked = token
+      ? await checkRatingToken(db, token, Date.now())
+      : ({ ok: false, reason: "invalid" } as const);
+    if (!checked.ok || !token) {
+      const r = tokenRefusals[checked.ok ? "invalid" : checked.reason];
+      return sendRatingPage(reply, r.status, ratingProblemPage(r.title, r.message));
+    }
+    return sendRatingPage(reply, 200, ratingFormPage(token));
+  });
+};
+
+export default chatRatingPage;

@@ -1,0 +1,5 @@
+import { ReportsScreen } from "~/features/console/components/reports-screen";
+
+export default function ConsoleReports() {
+  return <ReportsScreen />;
+}
