@@ -181,6 +181,11 @@ test("assignment moves between agents live, and notes never reach the visitor", 
   const benTeam = team(benClient.page);
 
   await anaUi.item("Lena Park").click();
+  // A new chat goes at once to a free online agent (both are); from nobody, the story below.
+  await expect(anaUi.item("Lena Park").getByTestId("conversation-assignee")).toHaveText(
+    /^(Yours|With Ben Okafor)$/,
+  );
+  await anaTeam.assign.selectOption({ label: "Nobody" });
   await expect(anaUi.item("Lena Park").getByTestId("conversation-assignee")).toHaveText(
     "Unassigned",
   );

@@ -427,6 +427,11 @@ test.describe("conversation", () => {
       line.current = ws;
       ws.connectToServer();
     });
+    // A line that is down carries no HTTP either: the fallback over HTTP finds nobody.
+    await page.route(/\/sse\/support\//, (route) =>
+      line.blocked ? route.abort("internetdisconnected") : route.continue(),
+    );
+    guard.allowConsole(/Failed to load resource/);
     await page.goto("/");
     const dialog = await openChat(page);
     const { conversationId } = await startChat(page, dialog, {
@@ -688,8 +693,9 @@ test.describe("without a session", () => {
     context,
     guard,
   }) => {
-    // The refused upgrade is logged by the browser.
+    // The refused upgrade and the session check's 401 are logged by the browser.
     guard.allowConsole(/WebSocket connection to .* failed/);
+    guard.allowConsole(/status of 401/);
     await page.goto("/");
     const dialog = await openChat(page);
     const email = visitorEmail("lost-session");
