@@ -6,6 +6,7 @@
  * registers under /api/agent is recorded as it is registered, and the table below must name exactly
  * that set, so a new route without a row here fails the first test.
  */
+import { defaultBusinessHours } from "@hourline/contracts/business-hours";
 import WebSocket from "ws";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +121,12 @@ const getRouteRows: Pick<RouteCase, "route" | "path" | "adminOnly">[] = [
   },
   { route: "/api/agent/audit-log", path: () => "/api/agent/audit-log", adminOnly: true },
   { route: "/api/agent/operations", path: () => "/api/agent/operations", adminOnly: true },
+  {
+    route: "/api/agent/reports",
+    path: () => "/api/agent/reports?from=2026-11-01&to=2026-11-28&tz=UTC",
+    adminOnly: true,
+  },
+  { route: "/api/agent/settings/business-hours", path: () => "/api/agent/settings/business-hours" },
 ];
 const getRoutes: RouteCase[] = getRouteRows.map((c) => ({
   ...c,
@@ -289,6 +296,16 @@ const routeTable: RouteCase[] = [
     adminOnly: true,
     ok: 201,
     bodyLimit: 8 * 1024,
+  },
+  {
+    method: "PUT",
+    route: "/api/agent/settings/business-hours",
+    path: () => "/api/agent/settings/business-hours",
+    body: () => ({ ...defaultBusinessHours }),
+    session: "required",
+    adminOnly: true,
+    ok: 200,
+    bodyLimit: 32 * 1024,
   },
   {
     method: "PATCH",

@@ -12,6 +12,7 @@
  * without a row fails the first test. SQLite always; PostgreSQL when it answers (with CI set, a
  * PostgreSQL that does not answer fails the run instead of skipping it).
  */
+import { defaultBusinessHours } from "@hourline/contracts/business-hours";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import fc from "fast-check";
@@ -135,6 +136,12 @@ const endpoints: Endpoint[] = [
   { method: "GET", route: "/api/support/session" },
   {
     method: "POST",
+    route: "/api/support/rating",
+    body: () => ({ rating_token: "a".repeat(43), score: 4, comment: "" }),
+  },
+  { method: "GET", route: "/api/support/availability" },
+  {
+    method: "POST",
     route: "/api/agent/login",
     // Not the bootstrap admin's address: failed sign-ins to it would lock the fuzz's own agent out.
     body: () => ({ email: "nobody@hourline.example", password: "correct horse battery" }),
@@ -243,6 +250,13 @@ const endpoints: Endpoint[] = [
   },
   { method: "GET", route: "/api/agent/audit-log" },
   { method: "GET", route: "/api/agent/operations" },
+  { method: "GET", route: "/api/agent/reports" },
+  { method: "GET", route: "/api/agent/settings/business-hours" },
+  {
+    method: "PUT",
+    route: "/api/agent/settings/business-hours",
+    body: () => ({ ...defaultBusinessHours }),
+  },
   // The sockets' upgrade routes, asked as plain HTTP.
   { method: "GET", route: "/ws/support/:email/", params: visitorEmailParam },
   { method: "GET", route: "/ws/agent/" },
