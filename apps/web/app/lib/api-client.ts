@@ -66,7 +66,9 @@ async function call<T>(
   };
 }
 
-export function postJson<T>(
+/** A JSON body sent with `method`, its answer parsed with `answer`. */
+function sendJson<T>(
+  method: "POST" | "PATCH" | "PUT",
   path: string,
   body: unknown,
   answer: z.ZodMiniType<T>,
@@ -74,7 +76,7 @@ export function postJson<T>(
   return call(
     path,
     {
-      method: "POST",
+      method,
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
     },
@@ -82,36 +84,16 @@ export function postJson<T>(
   );
 }
 
-export function patchJson<T>(
-  path: string,
-  body: unknown,
-  answer: z.ZodMiniType<T>,
-): Promise<ApiResult<T>> {
-  return call(
-    path,
-    {
-      method: "PATCH",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    },
-    answer,
-  );
+export function postJson<T>(path: string, body: unknown, answer: z.ZodMiniType<T>) {
+  return sendJson("POST", path, body, answer);
 }
 
-export function putJson<T>(
-  path: string,
-  body: unknown,
-  answer: z.ZodMiniType<T>,
-): Promise<ApiResult<T>> {
-  return call(
-    path,
-    {
-      method: "PUT",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    },
-    answer,
-  );
+export function patchJson<T>(path: string, body: unknown, answer: z.ZodMiniType<T>) {
+  return sendJson("PATCH", path, body, answer);
+}
+
+export function putJson<T>(path: string, body: unknown, answer: z.ZodMiniType<T>) {
+  return sendJson("PUT", path, body, answer);
 }
 
 export function deleteJson<T>(path: string, answer: z.ZodMiniType<T>): Promise<ApiResult<T>> {
