@@ -7,7 +7,9 @@
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { agentFrameSchema, visitorFrameSchema } from "@hourline/contracts/chat-frames";
-import type { FastifyInstance } from "fastify";
+import { apiError } from "@hourline/contracts/api-error";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ChatBroker } from "../../chat/broker";
 import type { AckFrame } from "@hourline/contracts/chat-server-frames";
 import type { VisitorSession } from "../../plugins/visitor-sessions";
 import {
@@ -29,6 +31,39 @@ export interface ChatSocketContext extends ConnectionContext {
 
 /** The presence key that counts a chat session's open sockets, on every instance. */
 export const sessionSocketsKey = (sessionId: number) => `socket-session:${sessionId}`;
+
+/**
+ * Refuses a visitor's new chat connection (a socket or an event stream: they count together) when
+ * the session or the client address already holds as many as allowed; undefined when it may open.
+ */
+export async function refuseWhenVisitorConnectionsFull(
+  broker: Pick<ChatBroker, "countPresent">,
+  keys: { sessionId: number; clientKey: string },
+  limits: { perSession: number; perClient: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
+  const [sessionConnections, clientConnections] = await Promise.all([
+    broker.countPresent(sessionSocketsKey(keys.sessionId)),
+    broker.countPresent(keys.clientKey),
+  ]);
+  if (sessionConnections < limits.perSession && clientConnections < limits.perClient) {
+    return undefined;
+  }
+  request.log.warn(
+    `visitor ${request.url.startsWith("/sse/") ? "event stream" : "socket"} refused: too many open`,
+  );
+  return reply
+    .code(429)
+    .header("Retry-After", "30")
+    .send(
+      apiError(
+        429,
+        "rate_limited",
+        "Too many chat windows are open. Please close one and try again.",
+      ),
+    );
+}
 
 /** What `setUp` is until `start()`: nothing was set up (shared by every socket). */
 const notSetUp: Promise<boolean> = Promise.resolve(false);

@@ -21,7 +21,7 @@ import type { VisitorSession } from "../../plugins/visitor-sessions";
 import {
   AgentConnection,
   VisitorConnection,
-  sessionSocketsKey,
+  refuseWhenVisitorConnectionsFull,
   type ChatSocketContext,
 } from "./chat-connections";
 import {
@@ -170,23 +170,14 @@ const chatSockets: FastifyPluginAsync<ChatSocketOptions> = async (app, options) 
           request.log.warn("visitor socket refused: reconnecting too often");
           return tooManyUpgrades(reply);
         }
-        const [sessionSockets, clientSockets] = await Promise.all([
-          broker.countPresent(sessionSocketsKey(session.id)),
-          broker.countPresent(clientSocketsKey(request.ip)),
-        ]);
-        if (sessionSockets >= socketLimits.perSession || clientSockets >= socketLimits.perClient) {
-          request.log.warn("visitor socket refused: too many open");
-          return reply
-            .code(429)
-            .header("Retry-After", "30")
-            .send(
-              apiError(
-                429,
-                "rate_limited",
-                "Too many chat windows are open. Please close one and try again.",
-              ),
-            );
-        }
+        const full = await refuseWhenVisitorConnectionsFull(
+          broker,
+          { sessionId: session.id, clientKey: clientSocketsKey(request.ip) },
+          socketLimits,
+          request,
+          reply,
+        );
+        if (full) return full;
         if (!request.ws) return upgradeRequired(reply);
         visitorSessionOf.set(request, { session, response: reply.raw });
       },

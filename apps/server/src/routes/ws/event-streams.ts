@@ -30,7 +30,7 @@ import type { VisitorSession } from "../../plugins/visitor-sessions";
 import {
   AgentConnection,
   VisitorConnection,
-  sessionSocketsKey,
+  refuseWhenVisitorConnectionsFull,
   type ChatSocketContext,
 } from "./chat-connections";
 import { EventStreamSocket } from "./event-stream-socket";
@@ -201,23 +201,14 @@ const eventStreams: FastifyPluginAsync<EventStreamOptions> = async (app, options
         if (refused) return refused;
         const side = sideOf.get(request);
         if (!side || !("visitor" in side)) return undefined;
-        const [sessionSockets, clientSockets] = await Promise.all([
-          broker.countPresent(sessionSocketsKey(side.visitor.id)),
-          broker.countPresent(options.clientSocketsKey(request.ip)),
-        ]);
-        if (sessionSockets >= socketLimits.perSession || clientSockets >= socketLimits.perClient) {
-          request.log.warn("visitor event stream refused: too many open");
-          return reply
-            .code(429)
-            .header("Retry-After", "30")
-            .send(
-              apiError(
-                429,
-                "rate_limited",
-                "Too many chat windows are open. Please close one and try again.",
-              ),
-            );
-        }
+        const full = await refuseWhenVisitorConnectionsFull(
+          broker,
+          { sessionId: side.visitor.id, clientKey: options.clientSocketsKey(request.ip) },
+          socketLimits,
+          request,
+          reply,
+        );
+        if (full) return full;
         return undefined;
       },
     },
