@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index";
 import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../test/helpers";
@@ -60,6 +61,40 @@ describe.skipIf(!pgUp)("migrations on PostgreSQL", () => {
       expect(handle.dialect).toBe("postgres");
       await exercise(handle);
     } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+
+  it("starts while another client creates and drops schemas in the same database", async () => {
+    const { schema, drop } = await freshPgSchema();
+    const handle = openDatabase({ dataDir: "unused", databaseUrl: PG_URL, pgSchema: schema });
+    const churner = new pg.Client({ connectionString: PG_URL });
+    await churner.connect();
+    let stop = false;
+    const churn = (async () => {
+      for (let i = 0; !stop; i++) {
+        const other = `${schema}_churn_${i}`;
+        await churner.query(`create schema ${other}; create table ${other}.t (a serial)`);
+        await churner.query(`drop schema ${other} cascade`);
+      }
+    })();
+    try {
+      // Each run asks the catalog whether the migration tables exist; with Kysely's own
+      // introspector about half of these failed with "schema ... does not exist".
+      for (let i = 0; i < 60; i++) await handle.migrate();
+      expect(await handle.pendingMigrations()).toEqual([]);
+      const tables = await handle.db.introspection.getTables();
+      const messages = tables.find((t) => t.schema === schema && t.name === "chat_messages");
+      expect(messages?.columns.find((c) => c.name === "id")).toMatchObject({
+        isAutoIncrementing: true,
+        isNullable: false,
+      });
+      expect(tables.some((t) => t.name === "kysely_migration")).toBe(false);
+    } finally {
+      stop = true;
+      await churn;
+      await churner.end();
       await handle.close();
       await drop();
     }

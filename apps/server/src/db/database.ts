@@ -9,7 +9,6 @@ import type SQLite from "better-sqlite3";
 import {
   Kysely,
   Migrator,
-  PostgresDialect,
   SqliteDialect,
   sql,
   type SqliteDatabase,
@@ -18,6 +17,7 @@ import {
 import pg from "pg";
 import { migrations } from "../../migrations/index";
 import type { Database } from "./schema";
+import { CatalogSafePostgresDialect } from "./postgres-catalog";
 import { loadSqlite, sqliteDriverPath } from "./sqlite-binding";
 import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from "./sqlite-checkpointer";
 
@@ -120,7 +120,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // unheard, it would end the process. The query in flight fails with the same error, which is
     // what the request answers with; the pool drops the broken client when it is released.
     pool.on("connect", (client) => client.on("error", () => undefined));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new CatalogSafePostgresDialect({ pool }) });
   } else {
     dialect = "sqlite";
     mkdirSync(options.dataDir, { recursive: true });
