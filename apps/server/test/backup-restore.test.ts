@@ -181,48 +181,53 @@ async function storedClientIds(app: Awaited<ReturnType<typeof testApp>>): Promis
 }
 
 describe("backup and restore on SQLite", () => {
-  it("a backup under chat load restores every message acknowledged before it began", async () => {
-    const liveDir = folder("live");
-    const server = await startChatServer(AGENT_ENV, { dataDir: liveDir, sockets: loadSockets });
-    const load = await chatLoad(server, liveDir);
-    let beforeBackup: string[];
-    const target = join(folder("backups"), "backup-1");
-    try {
-      await untilAcked(load.acked, 150);
-      beforeBackup = [...load.acked];
-      // The command, in a process of its own as an operator runs it, while the chat goes on.
-      const during = load.acked.length;
-      const printed = await runCommand("backup", [target], { DATA_DIR: liveDir });
-      expect(printed).toMatch(
-        /^Backed up .* in [\d.]+ s \(sqlite\): database [\d.]+ MiB \(chat images included\), 1 image file/,
-      );
-      expect(load.acked.length).toBeGreaterThan(during);
-      const manifest = await readManifest(target);
-      expect(manifest.dialect).toBe("sqlite");
-      expect(manifest.migrations).toContain("0008_operations");
-      expect(manifest.uploads.map((u) => u.name)).toEqual([load.legacy]);
-      expect(manifest.missing_uploads).toEqual([]);
-    } finally {
-      await load.stop();
-      await server.close();
-    }
+  // A chat under load, the backup, a restore and a second app: 4-14 s on this machine by its load.
+  it(
+    "a backup under chat load restores every message acknowledged before it began",
+    { timeout: 120_000 },
+    async () => {
+      const liveDir = folder("live");
+      const server = await startChatServer(AGENT_ENV, { dataDir: liveDir, sockets: loadSockets });
+      const load = await chatLoad(server, liveDir);
+      let beforeBackup: string[];
+      const target = join(folder("backups"), "backup-1");
+      try {
+        await untilAcked(load.acked, 150);
+        beforeBackup = [...load.acked];
+        // The command, in a process of its own as an operator runs it, while the chat goes on.
+        const during = load.acked.length;
+        const printed = await runCommand("backup", [target], { DATA_DIR: liveDir });
+        expect(printed).toMatch(
+          /^Backed up .* in [\d.]+ s \(sqlite\): database [\d.]+ MiB \(chat images included\), 1 image file/,
+        );
+        expect(load.acked.length).toBeGreaterThan(during);
+        const manifest = await readManifest(target);
+        expect(manifest.dialect).toBe("sqlite");
+        expect(manifest.migrations).toContain("0008_operations");
+        expect(manifest.uploads.map((u) => u.name)).toEqual([load.legacy]);
+        expect(manifest.missing_uploads).toEqual([]);
+      } finally {
+        await load.stop();
+        await server.close();
+      }
 
-    const restoredDir = folder("restored");
-    await restoreBackup({ dataDir: restoredDir }, target);
-    expect(readdirSync(uploadsDir(restoredDir))).toEqual([load.legacy]);
-    const restored = await testApp({}, { dataDir: restoredDir });
-    try {
-      await restored.ready();
-      const stored = await storedClientIds(restored);
-      const lost = beforeBackup.filter((id) => !stored.has(id));
-      expect(lost).toEqual([]);
-      // Nothing the clients did not send, and every image is there, in the rows or as a file.
-      expect([...stored].every((id) => load.acked.includes(id))).toBe(true);
-      await expectImages(restored, restoredDir, load.images);
-    } finally {
-      await restored.close();
-    }
-  });
+      const restoredDir = folder("restored");
+      await restoreBackup({ dataDir: restoredDir }, target);
+      expect(readdirSync(uploadsDir(restoredDir))).toEqual([load.legacy]);
+      const restored = await testApp({}, { dataDir: restoredDir });
+      try {
+        await restored.ready();
+        const stored = await storedClientIds(restored);
+        const lost = beforeBackup.filter((id) => !stored.has(id));
+        expect(lost).toEqual([]);
+        // Nothing the clients did not send, and every image is there, in the rows or as a file.
+        expect([...stored].every((id) => load.acked.includes(id))).toBe(true);
+        await expectImages(restored, restoredDir, load.images);
+      } finally {
+        await restored.close();
+      }
+    },
+  );
 
   it("refuses to overwrite: a backup folder with files, a DATA_DIR with data", async () => {
     const liveDir = folder("live");
@@ -388,58 +393,64 @@ describe("what a restore refuses, on SQLite", () => {
 });
 
 describe.runIf(pgUp)("backup and restore on PostgreSQL", () => {
-  it("pg_dump under chat load restores every message acknowledged before it began", async () => {
-    const live = await freshPgDatabase();
-    const empty = await freshPgDatabase();
-    const liveDir = folder("live");
-    const target = join(folder("backups"), "pg");
-    let beforeBackup: string[] = [];
-    let acked: string[] = [];
-    let images: string[] = [];
-    let legacy = "";
-    try {
-      const server = await startChatServer(
-        { ...AGENT_ENV, DATABASE_URL: live.url },
-        { dataDir: liveDir, sockets: loadSockets },
-      );
-      const load = await chatLoad(server, liveDir);
+  // Two databases created, a chat under load, pg_dump, a restore and two sets of migrations: about
+  // 4 s alone, past the default 30 s on a runner with ten jobs on two cores.
+  it(
+    "pg_dump under chat load restores every message acknowledged before it began",
+    { timeout: 120_000 },
+    async () => {
+      const live = await freshPgDatabase();
+      const empty = await freshPgDatabase();
+      const liveDir = folder("live");
+      const target = join(folder("backups"), "pg");
+      let beforeBackup: string[] = [];
+      let acked: string[] = [];
+      let images: string[] = [];
+      let legacy = "";
       try {
-        await untilAcked(load.acked, 150);
-        beforeBackup = [...load.acked];
-        const manifest = await createBackup({ dataDir: liveDir, databaseUrl: live.url }, target);
-        expect(manifest.dialect).toBe("postgres");
-        expect(manifest.uploads.map((u) => u.name)).toEqual([load.legacy]);
-      } finally {
-        await load.stop();
-        await server.close();
-      }
-      acked = load.acked;
-      images = load.images;
-      legacy = load.legacy;
+        const server = await startChatServer(
+          { ...AGENT_ENV, DATABASE_URL: live.url },
+          { dataDir: liveDir, sockets: loadSockets },
+        );
+        const load = await chatLoad(server, liveDir);
+        try {
+          await untilAcked(load.acked, 150);
+          beforeBackup = [...load.acked];
+          const manifest = await createBackup({ dataDir: liveDir, databaseUrl: live.url }, target);
+          expect(manifest.dialect).toBe("postgres");
+          expect(manifest.uploads.map((u) => u.name)).toEqual([load.legacy]);
+        } finally {
+          await load.stop();
+          await server.close();
+        }
+        acked = load.acked;
+        images = load.images;
+        legacy = load.legacy;
 
-      // The live database is not empty: refused.
-      await expect(
-        restoreBackup({ dataDir: folder("restored"), databaseUrl: live.url }, target),
-      ).rejects.toThrow(/already has tables/);
+        // The live database is not empty: refused.
+        await expect(
+          restoreBackup({ dataDir: folder("restored"), databaseUrl: live.url }, target),
+        ).rejects.toThrow(/already has tables/);
 
-      const restoredDir = folder("restored");
-      await restoreBackup({ dataDir: restoredDir, databaseUrl: empty.url }, target);
-      expect(readdirSync(uploadsDir(restoredDir))).toEqual([legacy]);
-      const restored = await testApp({ DATABASE_URL: empty.url }, { dataDir: restoredDir });
-      try {
-        await restored.ready();
-        const stored = await storedClientIds(restored);
-        expect(beforeBackup.filter((id) => !stored.has(id))).toEqual([]);
-        expect([...stored].every((id) => acked.includes(id))).toBe(true);
-        await expectImages(restored, restoredDir, images);
+        const restoredDir = folder("restored");
+        await restoreBackup({ dataDir: restoredDir, databaseUrl: empty.url }, target);
+        expect(readdirSync(uploadsDir(restoredDir))).toEqual([legacy]);
+        const restored = await testApp({ DATABASE_URL: empty.url }, { dataDir: restoredDir });
+        try {
+          await restored.ready();
+          const stored = await storedClientIds(restored);
+          expect(beforeBackup.filter((id) => !stored.has(id))).toEqual([]);
+          expect([...stored].every((id) => acked.includes(id))).toBe(true);
+          await expectImages(restored, restoredDir, images);
+        } finally {
+          await restored.close();
+        }
       } finally {
-        await restored.close();
+        await live.drop();
+        await empty.drop();
       }
-    } finally {
-      await live.drop();
-      await empty.drop();
-    }
-  });
+    },
+  );
 });
 
 describe.runIf(pgUp)("what a restore refuses, on PostgreSQL", () => {
