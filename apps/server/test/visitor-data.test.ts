@@ -3,6 +3,7 @@
  * it (conversations, messages, images and their files, contact messages, sessions, codes, mail),
  * each request lands in the audit log, other visitors' data is untouched, and nobody else may ask.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   AuditLogEntry,
@@ -311,6 +312,7 @@ describe.each(stores)("erasing exactly one person on $name", (store) => {
   const joann = "joann@northwind.example";
   let annChat: Awaited<ReturnType<typeof busyVisitor>>;
   let joannChat: Awaited<ReturnType<typeof busyVisitor>>;
+  let erasedAt = 0;
   const dataDir = mkdtempSync(join(tmpdir(), "hourline-visitor-exact-"));
   const exportOf = async (address: string) =>
     (await admin.get(`/api/agent/visitors/${encodeURIComponent(address)}/export`))
@@ -343,6 +345,7 @@ describe.each(stores)("erasing exactly one person on $name", (store) => {
   it.runIf(run)("erasing ann@ leaves joann@'s mail, chat and contact message", async () => {
     const before = await exportOf(joann);
     await indexAllNewMessages(server.app.database.db);
+    erasedAt = Date.now();
     const erased = await admin.delete(`/api/agent/visitors/${encodeURIComponent(ann)}`);
     expect(erased.status).toBe(200);
     const after = await exportOf(joann);
@@ -356,6 +359,30 @@ describe.each(stores)("erasing exactly one person on $name", (store) => {
     expect(outbox.some((m) => (m.reply_to ?? "").includes(joann))).toBe(true);
     joannChat.socket.close();
   });
+
+  it.runIf(run && store.pg)(
+    "vacuums the tables it erased from on PostgreSQL, not waiting for autovacuum",
+    async () => {
+      const db = server.app.database.db;
+      // The erase in the test before ran its vacuum: every table it deleted from was vacuumed
+      // since the erase began. (n_dead_tup is not asserted: the deleting transaction's counts
+      // reach the statistics up to a second after its commit, possibly after the vacuum.)
+      const stats = await sql<{
+        relname: string;
+        last_vacuum: Date | null;
+      }>`select relname, last_vacuum from pg_stat_user_tables
+         where schemaname = current_schema()
+           and relname in ('chat_conversations', 'chat_messages', 'chat_visitors',
+                           'contact_messages', 'visitor_sessions', 'mail_outbox')`.execute(db);
+      expect(stats.rows).toHaveLength(6);
+      for (const row of stats.rows) {
+        expect(row.last_vacuum, row.relname).not.toBeNull();
+        expect(row.last_vacuum?.getTime() ?? 0, row.relname).toBeGreaterThanOrEqual(
+          erasedAt - 1000,
+        );
+      }
+    },
+  );
 
   it.runIf(run)("an image still on its way when the erasure ran is not stored", async () => {
     // The request passed its checks before the erasure; its insert comes after it.

@@ -8,8 +8,27 @@
 import { channels, presenceKeys } from "./broker-channels";
 import type { ChatBroker } from "./broker";
 
+/** How long a visitor's presence settles before the consoles hear it (a reconnect within is silent). */
+export const VISITOR_PRESENCE_SETTLE_MS = 250;
+
+interface PendingPresence {
+  /** The settle window's timer, while one runs. */
+  timer?: NodeJS.Timeout | undefined;
+  /** A change arrived while the count was being read for the last frame: read it again. */
+  again: boolean;
+}
+
 export class ChatPresence {
-  constructor(private readonly broker: ChatBroker) {}
+  /** Visitors whose first socket came or last one went, and whose frame is not yet sent. */
+  private readonly pending = new Map<string, PendingPresence>();
+  private readonly flushing = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly broker: ChatBroker,
+    private readonly onError: (err: unknown) => void = () => {},
+    private readonly settleMs = VISITOR_PRESENCE_SETTLE_MS,
+  ) {}
 
   /** At least one agent socket is open, on any instance. */
   async agentsOnline(): Promise<boolean> {
@@ -25,15 +44,74 @@ export class ChatPresence {
     return (await this.broker.countPresent(presenceKeys.visitor(email))) > 0;
   }
 
-  /** One socket of the visitor opened (`present`) or closed; `member` names that socket. */
+  /**
+   * One socket of the visitor opened (`present`) or closed; `member` names that socket. When it
+   * was the first to come or the last to go, the consoles hear it once the visitor's presence has
+   * settled: a visitor flapping (a socket reconnecting in a loop, many tabs opening and closing)
+   * costs at most one frame per settle window, and that frame carries the count as read after the
+   * window (on every instance), so the final state is never lost.
+   */
   async visitorSocket(email: string, member: string, present: boolean): Promise<void> {
     if (await this.firstOrLast(presenceKeys.visitor(email), member, present)) {
-      await this.broker.publish(channels.agents, {
-        message_type: "visitor_presence",
-        visitor_email: email,
-        online: present,
-      });
+      this.settle(email);
     }
+  }
+
+  /** Waits for the frames of settle windows already running (tests; shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0 || this.flushing.size > 0) {
+      await Promise.all([...this.flushing, new Promise((resolve) => setTimeout(resolve, 10))]);
+    }
+  }
+
+  /** Stops the settle windows: nothing more is sent (the broker is closing). */
+  stop(): void {
+    this.stopped = true;
+    for (const entry of this.pending.values()) clearTimeout(entry.timer);
+    this.pending.clear();
+  }
+
+  private settle(email: string): void {
+    if (this.stopped) return;
+    const entry = this.pending.get(email);
+    if (entry) {
+      // A window runs: its frame reads the count after this change. A frame being read right
+      // now may have read it before, so one more window follows it.
+      if (!entry.timer) entry.again = true;
+      return;
+    }
+    const fresh: PendingPresence = { again: false };
+    this.pending.set(email, fresh);
+    this.startWindow(email, fresh);
+  }
+
+  private startWindow(email: string, entry: PendingPresence): void {
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      const flush = this.sendPresence(email)
+        .catch(this.onError)
+        .finally(() => {
+          this.flushing.delete(flush);
+          if (entry.again && !this.stopped) {
+            entry.again = false;
+            this.startWindow(email, entry);
+          } else if (this.pending.get(email) === entry) {
+            this.pending.delete(email);
+          }
+        });
+      this.flushing.add(flush);
+    }, this.settleMs);
+    entry.timer.unref();
+  }
+
+  private async sendPresence(email: string): Promise<void> {
+    const online = await this.visitorOnline(email);
+    if (this.stopped) return;
+    await this.broker.publish(channels.agents, {
+      message_type: "visitor_presence",
+      visitor_email: email,
+      online,
+    });
   }
 
   /** One console socket of the agent opened (`present`) or closed. */

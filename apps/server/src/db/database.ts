@@ -33,8 +33,11 @@ export interface DatabaseHandle {
    * After an erasure, leaves no trace of the deleted rows in the database's files. SQLite: deleted
    * content is overwritten as it is freed (secure_delete), the search index is merged into one
    * segment (its older segments and tombstones still held the words), and the WAL, which holds
-   * earlier versions of the pages, is checkpointed and truncated. PostgreSQL: nothing to do here;
-   * the rows and their GIN entries are gone from every query, and autovacuum reclaims the space.
+   * earlier versions of the pages, is checkpointed and truncated. PostgreSQL: the deleted rows
+   * stay in dead tuples (and their index entries, the search's GIN among them) until a vacuum;
+   * the tables an erasure touches are vacuumed now rather than whenever autovacuum comes by.
+   * Outside any transaction (VACUUM cannot run in one), skipping a table another vacuum holds
+   * rather than waiting for it.
    */
   scrubDeletedData(): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +102,21 @@ function openSqliteFile(Sqlite: ReturnType<typeof loadSqlite>, file: string) {
   }
 }
 
+/** The tables an erasure deletes from (visitor-data.ts and deleteConversationsIn). */
+const ERASED_TABLES = [
+  "chat_conversations",
+  "chat_messages",
+  "chat_agent_entries",
+  "chat_uploads",
+  "chat_ratings",
+  "chat_rating_tokens",
+  "chat_visitors",
+  "contact_messages",
+  "visitor_sessions",
+  "chat_otp_codes",
+  "mail_outbox",
+] as const;
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let db: Kysely<Database>;
@@ -121,6 +139,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // what the request answers with; the pool drops the broken client when it is released.
     pool.on("connect", (client) => client.on("error", () => undefined));
     db = new Kysely<Database>({ dialect: new CatalogSafePostgresDialect({ pool }) });
+    scrub = async () => {
+      await sql`vacuum (skip_locked) ${sql.join(ERASED_TABLES.map((t) => sql.table(t)))}`.execute(
+        db,
+      );
+    };
   } else {
     dialect = "sqlite";
     mkdirSync(options.dataDir, { recursive: true });

@@ -52,7 +52,9 @@ export default fp<SupportChatPluginOptions>(
       randomBytes(32).toString("base64url"),
     );
 
-    const presence = new ChatPresence(broker);
+    const presence = new ChatPresence(broker, (err) =>
+      log.warn({ err }, "visitor presence not sent to the consoles"),
+    );
     const followUpMail = new FollowUpMail(
       db,
       kickMailer,
@@ -108,6 +110,9 @@ export default fp<SupportChatPluginOptions>(
     app.addHook("onClose", async () => {
       await routing.settled();
       await followUpMail.close();
+      // The last settle windows still tell the consoles on other instances who left.
+      await presence.settled();
+      presence.stop();
     });
   },
   {

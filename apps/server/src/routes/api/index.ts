@@ -74,8 +74,8 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
     (error: FastifyError | BodyValidationError | RateLimitedError, _req, reply) => {
       if (error instanceof BodyValidationError) {
         return reply
-          .code(400)
-          .send(apiError(400, "validation_failed", error.message, error.fields));
+          .code(error.statusCode)
+          .send(apiError(error.statusCode, error.answerCode, error.message, error.fields));
       }
       if (error instanceof RateLimitedError) {
         return reply.code(429).send(apiError(429, "rate_limited", error.message));

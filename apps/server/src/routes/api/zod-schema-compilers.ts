@@ -2,20 +2,54 @@
  * Lets API routes declare their bodies and answers with the zod schemas of packages/contracts: the
  * same schema the web app validates with parses the request, and a failure becomes a 400 naming
  * each field, never a 500. A value the schema accepts is still refused when a string in it holds a
- * NUL character.
+ * NUL character. A written text that is too long (a message, a note, an e-mail answer, a reply, a
+ * comment: the fields in LONG_TEXT_FIELDS) is a 413 too_large, as a chat message over the socket
+ * and a body over the byte limit are, so every over-long text answers one way.
  */
 import { fieldErrors, type SchemaIssues } from "@hourline/contracts/api-error";
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from "fastify";
 
 export class BodyValidationError extends Error {
-  readonly statusCode = 400;
   constructor(
     readonly fields: Record<string, string> | undefined,
     message = "Some fields need your attention.",
+    /** 400, or 413 when a written text is longer than its limit. */
+    readonly statusCode: 400 | 413 = 400,
   ) {
     super(message);
     this.name = "BodyValidationError";
   }
+
+  get answerCode(): "validation_failed" | "too_large" {
+    return this.statusCode === 413 ? "too_large" : "validation_failed";
+  }
+}
+
+/**
+ * The body fields that hold what a person wrote at length: the chat message over HTTP, a contact
+ * message, an agent's note or e-mail answer, a canned reply, a rating's comment. Their length
+ * limit is the widget's and the console's; past it the answer is 413. Short fields (names, titles,
+ * phone numbers, searches) stay a 400 like any other mistake in a form.
+ */
+const LONG_TEXT_FIELDS = new Set(["message", "body", "comment"]);
+
+/** A too-long issue on one of the long texts, if the failure holds one. */
+function longTextTooLong(error: SchemaIssues): { field: string; message: string } | undefined {
+  for (const issue of error.issues as readonly (SchemaIssues["issues"][number] & {
+    code?: unknown;
+    origin?: unknown;
+  })[]) {
+    const field = issue.path.length === 1 ? String(issue.path[0]) : undefined;
+    if (
+      field !== undefined &&
+      LONG_TEXT_FIELDS.has(field) &&
+      issue.code === "too_big" &&
+      issue.origin === "string"
+    ) {
+      return { field, message: issue.message };
+    }
+  }
+  return undefined;
 }
 
 /** A zod schema, classic or mini: all the compiler needs is safeParse. */
@@ -60,7 +94,19 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
       return { error: new BodyValidationError(undefined, "The body must be a JSON object.") };
     }
     const result = schema.safeParse(data);
-    if (!result.success) return { error: new BodyValidationError(fieldErrors(result.error)) };
+    if (!result.success) {
+      const tooLong = longTextTooLong(result.error);
+      if (tooLong) {
+        return {
+          error: new BodyValidationError(
+            { [tooLong.field]: tooLong.message },
+            tooLong.message,
+            413,
+          ),
+        };
+      }
+      return { error: new BodyValidationError(fieldErrors(result.error)) };
+    }
     const nulField =
       typeof result.data === "object" && result.data !== null
         ? fieldWithNul(result.data)

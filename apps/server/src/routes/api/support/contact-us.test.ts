@@ -240,9 +240,10 @@ for (const store of stores) {
         expect(res.json()).toMatchObject({ status: 413, error: { code: "too_large" } });
       });
 
-      it("answers 400, not 413, for a message over 5,000 characters but under the body limit", async () => {
+      it("answers 413 too_large, as over the body limit, for a message over 5,000 characters", async () => {
         const res = await post(app, { ...valid, message: "x".repeat(5001) });
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode).toBe(413);
+        expect(res.json().error.code).toBe("too_large");
         expect(res.json().error.fields.message).toContain("5,000");
       });
 

@@ -68,7 +68,7 @@ const contactUsRoute: FastifyPluginAsync<ContactUsOptions> = async (app, options
       if (error instanceof BodyValidationError) {
         return sendPage(
           reply,
-          400,
+          error.statusCode,
           formPage(postedValues(request.body), error.fields ?? { body: error.message }),
         );
       }

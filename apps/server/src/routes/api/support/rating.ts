@@ -99,7 +99,7 @@ const ratingRoutes: FastifyPluginAsync = async (app) => {
           error.fields?.score ?? error.fields?.comment ?? error.message ?? "Please check the form.";
         return sendRatingPage(
           reply,
-          400,
+          error.statusCode,
           ratingFormPage(values.token, { error: message, ...values }),
         );
       }

@@ -39,7 +39,8 @@ export async function sendContactMessage(values: ContactFormOutput): Promise<Sen
       message: `We have received several messages from your network in a short time. ${when}`,
     };
   }
-  if (result.status === 400 && result.error.fields) {
+  // 413 with fields: a text past its length limit (the form checks it first, so rarely seen).
+  if ((result.status === 400 || result.status === 413) && result.error.fields) {
     return { kind: "invalid", fields: result.error.fields, message: result.error.message };
   }
   if (result.status === 0) {
