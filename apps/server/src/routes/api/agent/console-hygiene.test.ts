@@ -17,7 +17,7 @@ import {
 } from "../../../../test/chat-harness";
 import { insertConversation, insertMessage } from "../../../../test/chat-rows";
 import { describeConsole, postgresFor } from "../../../../test/console-suite";
-import type { SignedIn } from "../../../../test/console-clients";
+import { agentSocket, type SignedIn } from "../../../../test/console-clients";
 
 const pgUp = await postgresFor("the console hygiene test");
 
@@ -301,5 +301,54 @@ describeConsole("console hygiene", pgUp, (ctx) => {
     expect((await fresh.post("/api/client/verify_otp", { email: visitor.email, otp })).status).toBe(
       200,
     );
+  });
+
+  it("pushes a role change to that agent's consoles and an erasure to every console, live", async () => {
+    const cara = await ctx.newAgent("Cara Diaz");
+    const caraSocket = await agentSocket(cara.browser);
+    const benSocket = await agentSocket(ben.browser);
+    const promoted = await ctx.admin.browser.request(
+      "PATCH",
+      `/api/agent/agents/${cara.agent.id}`,
+      {
+        role: "admin",
+      },
+    );
+    expect(promoted.status).toBe(200);
+    expect(await caraSocket.next((f) => f.message_type === "profile")).toMatchObject({
+      agent: { id: cara.agent.id, role: "admin" },
+    });
+    // Only that agent's consoles hear it.
+    await ctx.admin.browser.request("PATCH", `/api/agent/agents/${cara.agent.id}`, {
+      role: "agent",
+    });
+    expect(
+      await caraSocket.next(
+        (f) => f.message_type === "profile" && (f.agent as { role: string }).role === "agent",
+      ),
+    ).toBeTruthy();
+    expect(benSocket.frames.filter((f) => f.message_type === "profile")).toEqual([]);
+
+    const email = uniqueEmail("erased");
+    const first = await insertConversation(db(), {
+      email,
+      startedAt: Date.now() - 1000,
+      state: "ended",
+      endedAt: Date.now() - 500,
+      endedBy: "visitor",
+    });
+    const second = await insertConversation(db(), { email, startedAt: Date.now() });
+    const erased = await ctx.admin.browser.request(
+      "DELETE",
+      `/api/agent/visitors/${encodeURIComponent(email)}`,
+    );
+    expect(erased.status).toBe(200);
+    const frame = await benSocket.next((f) => f.message_type === "conversations_removed");
+    expect([...(frame.conversation_ids as number[])].sort((x, y) => x - y)).toEqual([
+      first,
+      second,
+    ]);
+    caraSocket.close();
+    benSocket.close();
   });
 });
