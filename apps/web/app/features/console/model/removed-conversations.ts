@@ -8,11 +8,9 @@ export function withoutConversations(state: ConsoleState, ids: readonly number[]
   if (!ids.some((id) => id in state.conversations || id in state.threads)) {
     return { ...state, missing: { ...state.missing, ...marked(ids) } };
   }
-  const drop = <T>(record: Record<number, T>): Record<number, T> => {
-    const next = { ...record };
-    for (const id of ids) delete next[id];
-    return next;
-  };
+  const gone = new Set(ids.map(String));
+  const drop = <T>(record: Record<number, T>): Record<number, T> =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => !gone.has(id)));
   return {
     ...state,
     conversations: drop(state.conversations),
