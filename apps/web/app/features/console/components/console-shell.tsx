@@ -24,7 +24,8 @@ import { NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { deliverAlert } from "../model/alert-delivery";
+import { alertKey, claimAlert } from "../model/alert-claim";
+import { deliverAlert, type AlertDelivery } from "../model/alert-delivery";
 import { playChime } from "../model/alert-preferences";
 import { unreadContactMessages } from "../model/contact-messages-state";
 import { missedChats, unreadChatMessages } from "../model/conversation-summaries";
@@ -73,6 +74,23 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-soft text-ink" : "text-muted hover:bg-sunken hover:text-ink"
   }`;
 
+/** The chime and the notification, in the one tab that speaks for the others. */
+function presentAlert(delivery: AlertDelivery, open: (path: string) => void) {
+  if (delivery.sound) playChime();
+  const shown = delivery.notification;
+  if (shown) {
+    const notification = new Notification(shown.title, {
+      body: shown.body,
+      tag: shown.tag,
+    });
+    notification.onclick = () => {
+      window.focus();
+      open(conversationPath(shown.conversationId));
+      notification.close();
+    };
+  }
+}
+
 export function ConsoleShell({
   children,
   shortcutsOpen,
@@ -120,19 +138,10 @@ export function ConsoleShell({
           access: currentNotificationAccess(),
         });
         if (!delivery) return;
-        if (delivery.sound) playChime();
-        const shown = delivery.notification;
-        if (shown) {
-          const notification = new Notification(shown.title, {
-            body: shown.body,
-            tag: shown.tag,
-          });
-          notification.onclick = () => {
-            window.focus();
-            void navigate(conversationPath(shown.conversationId));
-            notification.close();
-          };
-        }
+        // Every tab hears the event; one of them speaks for all (alert-claim.ts).
+        void claimAlert(alertKey(alert)).then((mine) => {
+          if (mine) presentAlert(delivery, (path) => void navigate(path));
+        });
       }),
     [session, alerts, navigate],
   );
