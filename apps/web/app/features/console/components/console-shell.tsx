@@ -30,6 +30,7 @@ import { playChime } from "../model/alert-preferences";
 import { unreadContactMessages } from "../model/contact-messages-state";
 import { missedChats, unreadChatMessages } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
+import { AvailabilityToggle } from "./availability-toggle";
 import { ConnectionBadge } from "./connection-badge";
 import { conversationPath } from "./console-paths";
 import {
@@ -257,6 +258,7 @@ export function ConsoleShell({
           <p className="truncate text-xs text-muted">
             {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
           </p>
+          <AvailabilityToggle />
           {/* Two equal halves of the sidebar: side by side they must not overflow it. */}
           <div className="mt-2 grid grid-cols-2 gap-2">
             <button
