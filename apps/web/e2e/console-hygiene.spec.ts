@@ -3,7 +3,15 @@
  * a reload (admin links appear and go), the online/away toggle reaches the server, and an admin
  * sets the routing settings every agent then reads.
  */
-import { api, consoleUi, expect, newAgent, openConsole, test } from "./support/console";
+import {
+  api,
+  consoleUi,
+  expect,
+  newAgent,
+  NodeVisitor,
+  openConsole,
+  test,
+} from "./support/console";
 
 test("an agent made admin sees the admin links at once, and loses them when demoted", async ({
   clients,
@@ -75,6 +83,28 @@ test("an admin sets the routing settings; an agent reads them and cannot change 
   await api("/api/agent/settings/routing", {
     method: "PUT",
     body: { max_open_chats: 5, abandoned_after_minutes: 30 },
+    cookie: admin,
+  });
+});
+
+test("an agent blocks a visitor from the visitor panel: the chat ends and the address is listed", async ({
+  clients,
+  admin,
+}) => {
+  const name = `Blocked Visitor ${Date.now().toString(36)}`;
+  const visitor = await NodeVisitor.register(name);
+  const client = await clients.open(admin);
+  await openConsole(client.page, `/console/conversations/${visitor.conversationId}`);
+  await client.page.getByRole("button", { name: "Block this visitor" }).click();
+  await client.page.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(client.page.getByText(`${visitor.email} is blocked.`)).toBeVisible();
+  await expect(consoleUi(client.page).ended).toBeVisible();
+  const listed = (await (await api("/api/agent/blocked-visitors", { cookie: admin })).json()) as {
+    email: string;
+  }[];
+  expect(listed.map((b) => b.email)).toContain(visitor.email);
+  await api(`/api/agent/blocked-visitors/${encodeURIComponent(visitor.email)}`, {
+    method: "DELETE",
     cookie: admin,
   });
 });
