@@ -21,6 +21,7 @@ import * as m0016 from "./0016_agent_availability";
 import * as m0019 from "./0019_chat_resume_tokens";
 import * as m0021 from "./0021_chat_ratings_and_reports";
 import * as m0022 from "./0022_report_message_index";
+import * as m0024 from "./0024_blocked_visitors";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0019_chat_resume_tokens": m0019,
   "0021_chat_ratings_and_reports": m0021,
   "0022_report_message_index": m0022,
+  "0024_blocked_visitors": m0024,
 };

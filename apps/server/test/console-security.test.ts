@@ -127,6 +127,12 @@ const getRouteRows: Pick<RouteCase, "route" | "path" | "adminOnly">[] = [
     adminOnly: true,
   },
   { route: "/api/agent/settings/business-hours", path: () => "/api/agent/settings/business-hours" },
+  { route: "/api/agent/settings/routing", path: () => "/api/agent/settings/routing" },
+  {
+    route: "/api/agent/blocked-visitors",
+    path: () => "/api/agent/blocked-visitors",
+    adminOnly: true,
+  },
 ];
 const getRoutes: RouteCase[] = getRouteRows.map((c) => ({
   ...c,
@@ -330,6 +336,51 @@ const routeTable: RouteCase[] = [
 ];
 
 // An address nobody used: erasing it removes nothing the other rows need.
+routeTable.push(
+  {
+    // Assigning the open conversation to the target agent: a bulk request that can repeat.
+    method: "POST",
+    route: "/api/agent/conversations/bulk",
+    path: () => "/api/agent/conversations/bulk",
+    body: (s) => ({
+      action: "assign",
+      conversation_ids: [s.conversationId],
+      agent_id: s.targetAgentId,
+    }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 16 * 1024,
+  },
+  {
+    method: "PUT",
+    route: "/api/agent/settings/routing",
+    path: () => "/api/agent/settings/routing",
+    body: () => ({ max_open_chats: 5, abandoned_after_minutes: 30 }),
+    session: "required",
+    adminOnly: true,
+    ok: 200,
+    bodyLimit: 4 * 1024,
+  },
+  {
+    // Another address than the sample's: blocking the sample visitor would end their session.
+    method: "POST",
+    route: "/api/agent/blocked-visitors",
+    path: () => "/api/agent/blocked-visitors",
+    body: () => ({ email: "blocked.sample@example.com" }),
+    session: "required",
+    ok: 200,
+    bodyLimit: 4 * 1024,
+  },
+  {
+    // An address never blocked: a valid request that answers 404 every time, so it can repeat.
+    method: "DELETE",
+    route: "/api/agent/blocked-visitors/:email",
+    path: () => `/api/agent/blocked-visitors/${encodeURIComponent("never.blocked@example.com")}`,
+    session: "required",
+    adminOnly: true,
+    ok: 404,
+  },
+);
 routeTable.push({
   method: "DELETE",
   route: "/api/agent/visitors/:email",

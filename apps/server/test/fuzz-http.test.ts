@@ -257,6 +257,33 @@ const endpoints: Endpoint[] = [
     route: "/api/agent/settings/business-hours",
     body: () => ({ ...defaultBusinessHours }),
   },
+  {
+    method: "POST",
+    route: "/api/agent/conversations/bulk",
+    body: (s) => ({
+      action: "assign",
+      conversation_ids: [s.conversationId],
+      agent_id: s.targetAgentId,
+    }),
+  },
+  { method: "GET", route: "/api/agent/settings/routing" },
+  {
+    method: "PUT",
+    route: "/api/agent/settings/routing",
+    body: () => ({ max_open_chats: 5, abandoned_after_minutes: 30 }),
+  },
+  { method: "GET", route: "/api/agent/blocked-visitors" },
+  {
+    method: "POST",
+    route: "/api/agent/blocked-visitors",
+    // Not the sample visitor: blocking them would end the session the other rows use.
+    body: () => ({ email: "blocked.sample@example.com" }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/agent/blocked-visitors/:email",
+    params: () => ({ email: encodeURIComponent("blocked.sample@example.com") }),
+  },
   // The sockets' upgrade routes, asked as plain HTTP.
   { method: "GET", route: "/ws/support/:email/", params: visitorEmailParam },
   { method: "GET", route: "/ws/agent/" },

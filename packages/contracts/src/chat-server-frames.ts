@@ -5,6 +5,7 @@
  * these; the server types what it sends and what travels between instances with them.
  */
 import { z } from "zod/mini";
+import { agentProfileSchema } from "./agent-sign-in";
 import { chatMessageSchema, chatParties } from "./chat-message";
 import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
 import { agentAvailabilities, agentEntrySchema } from "./console-team";
@@ -153,6 +154,27 @@ export const ratingFrameSchema = z.object({
 });
 export type RatingFrame = z.infer<typeof ratingFrameSchema>;
 
+/**
+ * On the agent socket: conversations were erased (an admin erased a visitor's data); every
+ * console drops them from its lists and closes them if open.
+ */
+export const conversationsRemovedFrameSchema = z.object({
+  message_type: z.literal("conversations_removed"),
+  conversation_ids: z.array(z.number()),
+});
+export type ConversationsRemovedFrame = z.infer<typeof conversationsRemovedFrameSchema>;
+
+/**
+ * On the agent socket, to that agent's consoles only: their own name or role changed (an admin
+ * made them admin or took it away). The console shows or hides admin screens at once; the server
+ * checks the role on every request anyway.
+ */
+export const profileFrameSchema = z.object({
+  message_type: z.literal("profile"),
+  agent: agentProfileSchema,
+});
+export type ProfileFrame = z.infer<typeof profileFrameSchema>;
+
 /** Every frame /ws/support/{email}/ sends. */
 export const visitorServerFrameSchema = z.discriminatedUnion("message_type", [
   ackFrameSchema,
@@ -180,5 +202,7 @@ export const agentServerFrameSchema = z.discriminatedUnion("message_type", [
   ratingFrameSchema,
   errorFrameSchema,
   catchUpFrameSchema,
+  conversationsRemovedFrameSchema,
+  profileFrameSchema,
 ]);
 export type AgentServerFrame = z.infer<typeof agentServerFrameSchema>;

@@ -144,7 +144,20 @@ export const visitorEraseAnswerSchema = z.object({
 });
 export type VisitorEraseAnswer = z.infer<typeof visitorEraseAnswerSchema>;
 
-export const auditActions = ["visitor_export", "visitor_erase"] as const;
+/**
+ * visitor_export / visitor_erase: an admin's data request; visitor_block / visitor_unblock: an
+ * address blocked or unblocked; bulk_end / bulk_assign: several chats ended or assigned at once
+ * (the subject then names how many, the details which agent and how many were done).
+ */
+export const auditActions = [
+  "visitor_export",
+  "visitor_erase",
+  "visitor_block",
+  "visitor_unblock",
+  "bulk_end",
+  "bulk_assign",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 export const auditLogEntrySchema = z.object({
   id: z.number(),
@@ -157,9 +170,13 @@ export const auditLogEntrySchema = z.object({
    */
   agent_name: z.nullable(z.string()),
   agent_email: z.nullable(z.string()),
-  /** The address, masked (`p***@example.com`): the log does not keep the address it erased. */
+  /**
+   * The address, masked (`p***@example.com`): the log does not keep the address it erased; for a
+   * bulk action, how many conversations.
+   */
   subject: z.string(),
-  details: visitorDataCountsSchema,
+  /** Counts: what a data request covered, or what a block or bulk action did. */
+  details: z.record(z.string(), z.number()),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 /** Newest first, at most auditLogPage. */

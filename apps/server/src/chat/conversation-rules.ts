@@ -403,10 +403,32 @@ export class ConversationRules {
     return this.end(conversation, "agent", agent);
   }
 
+  /**
+   * Ends an open chat for the team (a bulk end, a block, the abandoned-chat sweep) the normal way,
+   * its marker saying why; null when it had ended already: someone else (or another instance)
+   * ended it first, and only that one tells the visitor and mails the transcript.
+   */
+  async endForTeam(
+    conversationId: number,
+    by: ChatParty,
+    marker: string,
+    agent?: AgentProfile,
+  ): Promise<ChatEndedFrame | null> {
+    const conversation = await this.conversation(conversationId);
+    if (!conversation || conversation.state !== "open") return null;
+    try {
+      return await this.end(conversation, by, agent, marker);
+    } catch (err) {
+      if (err instanceof ChatRuleError && err.code === "chat_ended") return null;
+      throw err;
+    }
+  }
+
   private async end(
     conversation: ConversationRow,
-    by: "visitor" | "agent",
+    by: ChatParty,
     agent?: AgentProfile,
+    markerBody?: string,
   ): Promise<ChatEndedFrame> {
     const now = Date.now();
     if (!(await endConversation(this.db, conversation.id, { by, now }))) {
@@ -418,7 +440,7 @@ export class ConversationRules {
       kind: "ended",
       agent_id: agent?.id ?? 0,
       agent_name: agent?.name ?? "",
-      body: agent ? `Ended by ${agent.name}` : "Ended by the visitor",
+      body: markerBody ?? (agent ? `Ended by ${agent.name}` : "Ended by the visitor"),
       sent_to: null,
       created_at: now,
     });

@@ -4,6 +4,7 @@
  */
 import type { Generated } from "kysely";
 import type { AgentEntryKind } from "@hourline/contracts/console-team";
+import type { AuditAction } from "@hourline/contracts/visitor-data";
 
 export interface AppSettingsTable {
   key: string;
@@ -206,7 +207,7 @@ export interface AuditLogTable {
   /** The admin's name and address when they acted (0012); null on older entries. */
   agent_name: string | null;
   agent_email: string | null;
-  action: "visitor_export" | "visitor_erase";
+  action: AuditAction;
   /** The address masked (`p***@example.com`); the address itself is not kept. */
   subject_masked: string;
   /** HMAC-SHA256 of the normalized address, hex. */
@@ -250,7 +251,16 @@ export interface ChatRatingTokensTable {
   used_at: number | null;
 }
 
+/** An address agents blocked (migration 0024). */
+export interface BlockedVisitorsTable {
+  email: string;
+  blocked_at: number;
+  agent_id: number;
+  agent_name: string;
+}
+
 export interface Database {
+  blocked_visitors: BlockedVisitorsTable;
   app_settings: AppSettingsTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;

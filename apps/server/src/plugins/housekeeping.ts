@@ -1,6 +1,6 @@
 /**
  * The server's routine work, on a timer: transcripts that an instance stopped before queuing are
- * built (every minute); what nobody needs any more is removed (every hour, and at start): one-time
+ * built and chats whose visitor left and went silent are ended (every minute); what nobody needs any more is removed (every hour, and at start): one-time
  * codes past every hourly count, chat and agent sessions that can no longer be used, attempt
  * counters of windows long over, images whose conversation is gone; and once a day (and at start)
  * the retention period is applied (operations/retention.ts). On SQLite, new messages join the
@@ -32,6 +32,7 @@ export interface HousekeepingOptions {
   pruneEveryMs?: number | undefined;
   retentionEveryMs?: number | undefined;
   searchIndexEveryMs?: number | undefined;
+  abandonedEveryMs?: number | undefined;
 }
 
 const DAY = DAY_MS;
@@ -78,6 +79,9 @@ export default fp<HousekeepingOptions>(
       const queued = await app.followUpMail.sweepTranscripts();
       if (queued > 0) log.info({ queued }, "queued transcripts left by a stopped instance");
     };
+    const endAbandoned = async () => {
+      await app.consoleHygiene.sweepAbandoned();
+    };
     // One batch at a time: a slow one is not joined by the next tick's.
     let indexing = false;
     const indexSearch = async () => {
@@ -96,6 +100,7 @@ export default fp<HousekeepingOptions>(
     const timers = [
       setInterval(guarded("transcript sweep", sweep), options.sweepEveryMs ?? 60_000),
       setInterval(guarded("pruning", prune), options.pruneEveryMs ?? 60 * 60_000),
+      setInterval(guarded("abandoned chats", endAbandoned), options.abandonedEveryMs ?? 60_000),
       setInterval(guarded("retention", retain), options.retentionEveryMs ?? DAY),
       ...(app.database.dialect === "sqlite"
         ? [setInterval(guarded("search indexing", indexSearch), options.searchIndexEveryMs ?? 250)]

@@ -2,13 +2,14 @@
  * The support chat's services for this instance, built on the chat broker: who is connected
  * (chatPresence), the conversation rules (conversationRules), what each frame a client sends does
  * (clientFrames), what the console reads (consoleReadModel), what agents do as a team
- * (consoleTeam), the mail that follows a chat
+ * (consoleTeam), bulk actions, blocks and the abandoned-chat sweep (consoleHygiene), the mail that follows a chat
  * (followUpMail) and the visitors' one-time codes (oneTimeCodes).
  */
 import { randomBytes } from "node:crypto";
 import fp from "fastify-plugin";
 import { ChatPresence } from "../chat/chat-presence";
 import { ClientFrames } from "../chat/client-frames";
+import { ConsoleHygiene } from "../chat/console-hygiene";
 import { ConsoleReadModel } from "../chat/console-read-model";
 import { ConsoleRouting } from "../chat/console-routing";
 import { ConsoleTeam } from "../chat/console-team";
@@ -25,6 +26,7 @@ declare module "fastify" {
     consoleReadModel: ConsoleReadModel;
     consoleTeam: ConsoleTeam;
     consoleRouting: ConsoleRouting;
+    consoleHygiene: ConsoleHygiene;
     followUpMail: FollowUpMail;
     oneTimeCodes: OneTimeCodes;
   }
@@ -94,12 +96,14 @@ export default fp<SupportChatPluginOptions>(
     );
     app.decorate("consoleReadModel", readModel);
     app.decorate("consoleRouting", routing);
+    const team = new ConsoleTeam(db, broker, readModel, kickMailer, log, {
+      supportInbox: options.supportInbox,
+      availability: (agent) => routing.availability(agent),
+    });
+    app.decorate("consoleTeam", team);
     app.decorate(
-      "consoleTeam",
-      new ConsoleTeam(db, broker, readModel, kickMailer, log, {
-        supportInbox: options.supportInbox,
-        availability: (agent) => routing.availability(agent),
-      }),
+      "consoleHygiene",
+      new ConsoleHygiene(db, broker, presence, rules, team, routing, log),
     );
     app.decorate("followUpMail", followUpMail);
     app.decorate(

@@ -181,6 +181,8 @@ export type StoredVisitorData = Awaited<ReturnType<typeof readVisitorData>>;
 export interface ErasedVisitorData {
   visitors: number;
   conversations: number;
+  /** Their ids, so open consoles drop them from their lists. */
+  conversationIds: number[];
   messages: number;
   /** The names of the image rows removed: their bytes are the caller's to remove. */
   uploads: string[];
@@ -244,6 +246,7 @@ export async function eraseVisitorData(
     return {
       visitors: Number(visitors.numDeletedRows),
       conversations: deleted.conversations,
+      conversationIds: conversations.map((c) => Number(c.id)),
       messages: deleted.messages,
       uploads: [...deleted.uploads, ...orphans.map((o) => o.name)],
       contactMessages: Number(contactMessages.numDeletedRows),

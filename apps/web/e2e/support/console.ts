@@ -20,7 +20,7 @@ export function clientIp(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
-async function api(
+export async function api(
   path: string,
   init: { method?: string; body?: unknown; cookie?: string; ip?: string } = {},
 ) {

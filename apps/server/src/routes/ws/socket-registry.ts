@@ -72,7 +72,12 @@ export async function createSocketRegistry(
     }),
     // A new display name or role reaches the sockets that cache the agent's profile.
     broker.subscribe(channels.agentProfiles, (profile) => {
-      for (const conn of agents) if (conn.agent.id === profile.id) conn.agent = profile;
+      for (const conn of agents) {
+        if (conn.agent.id !== profile.id) continue;
+        conn.agent = profile;
+        // The console shows or hides the admin screens without a reload.
+        send(conn.socket, { message_type: "profile", agent: profile });
+      }
     }),
     // A visitor ended their chat: that browser's session ended with it, on every tab.
     broker.subscribe(channels.visitorSessions, ({ sessionId }) => {

@@ -16,6 +16,7 @@ import businessHoursRoutes from "./business-hours";
 import cannedReplyRoutes from "./canned-replies";
 import contactMessageRoutes from "./contact-messages";
 import conversationTeamRoutes from "./conversation-team";
+import hygieneRoutes from "./hygiene";
 import conversationRoutes, { type ConversationRoutesOptions } from "./conversations";
 import profileRoutes from "./profile";
 import reportRoutes from "./reports";
@@ -110,6 +111,7 @@ const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (app, options)
       uploadRateLimit: options.uploadRateLimit,
     });
     await signedIn.register(conversationTeamRoutes);
+    await signedIn.register(hygieneRoutes);
     await signedIn.register(contactMessageRoutes);
     await signedIn.register(cannedReplyRoutes);
     await signedIn.register(agentAdminRoutes);

@@ -189,6 +189,13 @@ const visitorDataRoutes: FastifyPluginAsync<VisitorDataRoutesOptions> = async (a
       const erased = await eraseVisitorData(db, email);
       // The rows are gone; the image bytes and any open chat sockets of the address follow.
       await uploads.removeBytes(erased.uploads);
+      // Every open console drops them from its lists at once.
+      if (erased.conversationIds.length > 0) {
+        await app.chatBroker.publish(channels.agents, {
+          message_type: "conversations_removed",
+          conversation_ids: erased.conversationIds,
+        });
+      }
       for (const sessionId of erased.sessionIds) {
         await app.chatBroker.publish(channels.visitorSessions, { sessionId });
       }

@@ -7,6 +7,8 @@ import { verifyOtpBodySchema, type VerifyOtpBody } from "@hourline/contracts/cha
 import type { FastifyPluginAsync } from "fastify";
 import { codeSpender, setProvenMark } from "../../../auth/code-requester";
 import { maskEmail } from "../../../log/redaction";
+import { blockedMessage } from "@hourline/contracts/console-hygiene";
+import { isBlocked } from "../../../repositories/blocked-visitors";
 
 const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.post<{ Body: VerifyOtpBody }>(
@@ -18,6 +20,10 @@ const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, { 
     },
     async (request, reply) => {
       const { email, otp } = request.body;
+      if (await isBlocked(app.database.db, email)) {
+        request.log.info({ email: maskEmail(email) }, "chat code refused: address blocked");
+        return reply.code(403).send(apiError(403, "forbidden", blockedMessage));
+      }
       // Only the browser that asked for the code can spend it (its nonce cookie).
       const result = await app.oneTimeCodes.verify(email, otp, codeSpender(request, publicUrl));
       request.log.info(

@@ -19,6 +19,8 @@ import {
 } from "@hourline/contracts/chat-api";
 import { chatMessageListSchema } from "@hourline/contracts/chat-message";
 import { normalizeEmail } from "@hourline/contracts/email-address";
+import { blockedMessage } from "@hourline/contracts/console-hygiene";
+import { isBlocked } from "../../../repositories/blocked-visitors";
 import { cleanVisitorContext, describeUserAgent } from "@hourline/contracts/visitor-context";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { codeRequester, provenMarkOf } from "../../../auth/code-requester";
@@ -68,6 +70,11 @@ const chatRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publ
     },
     async (request, reply) => {
       const email = request.body.email;
+      // A blocked address gets the answer any address gets, and no mail.
+      if (await isBlocked(app.database.db, email)) {
+        request.log.info({ email: maskEmail(email) }, "chat code refused: address blocked");
+        return { status: 200 as const };
+      }
       const result = await app.oneTimeCodes.request(email, app.hashIp(request.ip), {
         hash: codeRequester(request, reply, publicUrl),
         provenBefore: app.oneTimeCodes.hasProven(email, provenMarkOf(request, publicUrl)),
@@ -104,6 +111,9 @@ const chatRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publ
         return reply
           .code(403)
           .send(apiError(403, "forbidden", "Please verify this e-mail address first."));
+      }
+      if (await isBlocked(app.database.db, session.email)) {
+        return reply.code(403).send(apiError(403, "forbidden", blockedMessage));
       }
       const { visitorId, conversation, agentsOnline } = await app.conversationRules.register(
         session.email,

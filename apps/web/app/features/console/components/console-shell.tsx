@@ -24,11 +24,13 @@ import { NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { deliverAlert } from "../model/alert-delivery";
+import { alertKey, claimAlert } from "../model/alert-claim";
+import { deliverAlert, type AlertDelivery } from "../model/alert-delivery";
 import { playChime } from "../model/alert-preferences";
 import { unreadContactMessages } from "../model/contact-messages-state";
 import { missedChats, unreadChatMessages } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
+import { AvailabilityToggle } from "./availability-toggle";
 import { ConnectionBadge } from "./connection-badge";
 import { conversationPath } from "./console-paths";
 import {
@@ -72,6 +74,23 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold no-underline transition-colors ${
     isActive ? "bg-brand-soft text-ink" : "text-muted hover:bg-sunken hover:text-ink"
   }`;
+
+/** The chime and the notification, in the one tab that speaks for the others. */
+function presentAlert(delivery: AlertDelivery, open: (path: string) => void) {
+  if (delivery.sound) playChime();
+  const shown = delivery.notification;
+  if (shown) {
+    const notification = new Notification(shown.title, {
+      body: shown.body,
+      tag: shown.tag,
+    });
+    notification.onclick = () => {
+      window.focus();
+      open(conversationPath(shown.conversationId));
+      notification.close();
+    };
+  }
+}
 
 export function ConsoleShell({
   children,
@@ -120,19 +139,10 @@ export function ConsoleShell({
           access: currentNotificationAccess(),
         });
         if (!delivery) return;
-        if (delivery.sound) playChime();
-        const shown = delivery.notification;
-        if (shown) {
-          const notification = new Notification(shown.title, {
-            body: shown.body,
-            tag: shown.tag,
-          });
-          notification.onclick = () => {
-            window.focus();
-            void navigate(conversationPath(shown.conversationId));
-            notification.close();
-          };
-        }
+        // Every tab hears the event; one of them speaks for all (alert-claim.ts).
+        void claimAlert(alertKey(alert)).then((mine) => {
+          if (mine) presentAlert(delivery, (path) => void navigate(path));
+        });
       }),
     [session, alerts, navigate],
   );
@@ -248,6 +258,7 @@ export function ConsoleShell({
           <p className="truncate text-xs text-muted">
             {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
           </p>
+          <AvailabilityToggle />
           {/* Two equal halves of the sidebar: side by side they must not overflow it. */}
           <div className="mt-2 grid grid-cols-2 gap-2">
             <button

@@ -26,6 +26,7 @@ import { playChime } from "../model/alert-preferences";
 import { applyFieldErrors } from "./form-errors";
 import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 import { ProblemMessage } from "./problem-message";
+import { RoutingSettingsSection } from "./routing-settings";
 import { useConsole, useConsoleState } from "./console-context";
 import { useConsoleFetch } from "./use-console-fetch";
 
@@ -37,6 +38,7 @@ export function SettingsScreen() {
         <ProfileForm />
         <PasswordForm />
         <AlertSettings />
+        <RoutingSettingsSection />
         <RetentionSettings />
       </div>
     </div>

@@ -18,6 +18,15 @@ import { useConsoleFetch } from "./use-console-fetch";
 
 const SCOPE = "visitor-data";
 
+const auditActionLabels: Record<AuditLogEntry["action"], string> = {
+  visitor_export: "Exported",
+  visitor_erase: "Erased",
+  visitor_block: "Blocked",
+  visitor_unblock: "Unblocked",
+  bulk_end: "Ended in bulk",
+  bulk_assign: "Assigned in bulk",
+};
+
 const countWords: [keyof VisitorDataCounts, string, string][] = [
   ["conversations", "conversation", "conversations"],
   ["messages", "message", "messages"],
@@ -29,10 +38,17 @@ const countWords: [keyof VisitorDataCounts, string, string][] = [
 ];
 
 /** "2 conversations, 7 messages, 1 image", or "nothing" when every count is 0. */
-export function describeCounts(counts: VisitorDataCounts): string {
-  const parts = countWords
-    .filter(([key]) => counts[key] > 0)
-    .map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`);
+export function describeCounts(counts: Partial<Record<string, number>>): string {
+  const known = new Set<string>(countWords.map(([key]) => key));
+  const parts = [
+    ...countWords
+      .filter(([key]) => (counts[key] ?? 0) > 0)
+      .map(([key, one, many]) => `${counts[key]} ${counts[key] === 1 ? one : many}`),
+    // A block's or bulk action's own counts, named as the server names them.
+    ...Object.entries(counts)
+      .filter(([key]) => !known.has(key))
+      .map(([key, n]) => `${key.replace(/_/g, " ")}: ${n}`),
+  ];
   return parts.length ? parts.join(", ") : "nothing";
 }
 
@@ -234,7 +250,7 @@ function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
             <tr key={e.id} className="border-b border-line last:border-0">
               <td className="px-4 py-2 whitespace-nowrap">{shortDateTime(e.created_at)}</td>
               <td className="px-4 py-2">{e.agent_name ?? `Agent ${e.agent_id} (removed)`}</td>
-              <td className="px-4 py-2">{e.action === "visitor_erase" ? "Erased" : "Exported"}</td>
+              <td className="px-4 py-2">{auditActionLabels[e.action]}</td>
               <td className="px-4 py-2">{e.subject}</td>
               <td className="px-4 py-2">{describeCounts(e.details)}</td>
             </tr>

@@ -5,6 +5,7 @@
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { mailtoHref } from "@hourline/contracts/email-address";
+import { BlockVisitorButton } from "./block-visitor";
 import { Link } from "react-router";
 import type { ConversationDetail } from "../model/console-state";
 import { messagePreview } from "../model/message-preview";
@@ -144,6 +145,7 @@ export function VisitorPanel({
           ))}
         </ul>
       )}
+      <BlockVisitorButton email={summary.visitor_email} />
     </aside>
   );
 }

@@ -9,6 +9,8 @@ import {
   chatEndedFrameSchema,
   contactMessageFrameSchema,
   conversationFrameSchema,
+  conversationsRemovedFrameSchema,
+  profileFrameSchema,
   typingFrameSchema,
   viewingFrameSchema,
   visitorPresenceFrameSchema,
@@ -85,6 +87,13 @@ function frameActions(meId: number): {
             conversationId: f.conversation_id,
           },
     ),
+    // An admin erased a visitor's data: their conversations leave every list.
+    conversations_removed: frameEntry(conversationsRemovedFrameSchema, (f) => ({
+      type: "removed",
+      conversationIds: f.conversation_ids,
+    })),
+    // This agent's own name or role changed: admin links appear or go without a reload.
+    profile: frameEntry(profileFrameSchema, (f) => ({ type: "me", agent: f.agent })),
     agent_presence: frameEntry(agentPresenceFrameSchema, (f) => ({
       type: "agent-presence",
       agentId: f.agent_id,

@@ -33,6 +33,7 @@ import {
   type Threads,
 } from "./console-threads";
 import { mergeSummary, summaryAfter } from "./conversation-summaries";
+import { withoutConversations } from "./removed-conversations";
 
 export interface TypingState {
   visitor: boolean;
@@ -112,6 +113,7 @@ type ChatAction =
     }
   | { type: "detail"; detail: ConversationDetailAnswer }
   | { type: "missing"; conversationId: number }
+  | { type: "removed"; conversationIds: number[] }
   | { type: "history"; conversationId: number; messages: ChatMessage[] }
   | { type: "received"; message: ChatMessage }
   | { type: "queued"; pending: PendingReply }
@@ -306,6 +308,9 @@ function chatReducer(state: ConsoleState, action: ChatAction): ConsoleState {
 
     case "missing":
       return { ...state, missing: { ...state.missing, [action.conversationId]: true } };
+
+    case "removed":
+      return withoutConversations(state, action.conversationIds);
 
     case "history": {
       const thread = state.threads[action.conversationId] ?? emptyThread;
