@@ -7,7 +7,6 @@ import type { ChatUser } from "@hourline/contracts/chat-api";
 import { LoaderCircle, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { brand } from "~/brand";
 import { checkChatEmail } from "../api/check-chat-email";
 import { socketUrl } from "../api/chat-urls";
 import { fetchChatMessages } from "../api/fetch-chat-messages";
@@ -20,6 +19,7 @@ import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { ChatSession } from "../model/chat-session";
 import { loadActiveChat, saveActiveChat } from "../model/chat-storage";
 import { newClientId } from "~/lib/live-chat/client-id";
+import { availabilityCopy, useAvailability } from "./availability-note";
 import { ChatPanel } from "./chat-panel";
 import { RegistrationForm } from "./registration-form";
 import { registrationTexts, useRegistration } from "./use-registration";
@@ -40,6 +40,7 @@ export function SupportChatWidget() {
       ? { kind: "resuming" }
       : { kind: "form", focusName: false },
   );
+  const availability = useAvailability(open);
   const registration = useRegistration((user, transcript) => startChat(user, transcript));
 
   function startChat(user: ChatUser, transcript: boolean) {
@@ -186,8 +187,11 @@ export function SupportChatWidget() {
           <header className="flex items-start justify-between gap-3 bg-brand-strong px-5 py-4 text-on-brand">
             <div>
               <Dialog.Title className="text-lg font-bold">Support Chat</Dialog.Title>
-              <Dialog.Description className="text-sm">
-                The {brand.name} team answers within {brand.supportReplyHours} hours.
+              <Dialog.Description className="text-sm" data-testid="chat-availability-line">
+                {
+                  availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
+                    .line
+                }
               </Dialog.Description>
             </div>
             <Dialog.Close
@@ -199,7 +203,12 @@ export function SupportChatWidget() {
           </header>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {view.kind === "chat" ? (
-              <ChatPanel session={view.session} onEnd={endChat} onStartNew={startNew} />
+              <ChatPanel
+                session={view.session}
+                availability={availability}
+                onEnd={endChat}
+                onStartNew={startNew}
+              />
             ) : view.kind === "resuming" ? (
               <p role="status" className="flex items-center gap-2 p-5 text-muted">
                 <LoaderCircle
