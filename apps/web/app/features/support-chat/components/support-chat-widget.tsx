@@ -4,7 +4,7 @@
  * mounted after the modal closes, so a running chat keeps its socket and counts unread replies.
  */
 import type { ChatUser } from "@hourline/contracts/chat-api";
-import { LoaderCircle, X } from "lucide-react";
+import { CircleStop, LoaderCircle, MessageSquarePlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
@@ -17,16 +17,25 @@ import { chatRequestOf, launcherButtonId, launcherStore } from "../launcher/laun
 import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { ChatSession } from "../model/chat-session";
-import { loadActiveChat, saveActiveChat } from "../model/chat-storage";
+import {
+  loadActiveChat,
+  loadPendingRating,
+  saveActiveChat,
+  type PendingRating,
+} from "../model/chat-storage";
+import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { newClientId } from "~/lib/live-chat/client-id";
 import { availabilityCopy, useAvailability } from "./availability-note";
-import { ChatPanel } from "./chat-panel";
+import { ChatPanel, chatPanelTexts } from "./chat-panel";
+import { ChatRating } from "./chat-rating";
 import { RegistrationForm } from "./registration-form";
 import { registrationTexts, useRegistration } from "./use-registration";
 
 type View =
   | { kind: "form"; focusName: boolean }
   | { kind: "resuming" }
+  /** After a reload: the chat that ended unrated, asked "How did we do?" again. */
+  | { kind: "rate"; pending: PendingRating }
   | { kind: "chat"; session: ChatSession };
 
 export function SupportChatWidget() {
@@ -35,11 +44,13 @@ export function SupportChatWidget() {
     launcherStore.get,
     launcherStore.get,
   );
-  const [view, setView] = useState<View>(() =>
-    loadActiveChat(tabStorage()) || chatRequestOf(window.location.search) === "resume"
-      ? { kind: "resuming" }
-      : { kind: "form", focusName: false },
-  );
+  const [view, setView] = useState<View>(() => {
+    if (loadActiveChat(tabStorage()) || chatRequestOf(window.location.search) === "resume") {
+      return { kind: "resuming" };
+    }
+    const pending = loadPendingRating(tabStorage(), Date.now());
+    return pending ? { kind: "rate", pending } : { kind: "form", focusName: false };
+  });
   const availability = useAvailability(open);
   const registration = useRegistration((user, transcript) => startChat(user, transcript));
 
@@ -209,6 +220,27 @@ export function SupportChatWidget() {
                 onEnd={endChat}
                 onStartNew={startNew}
               />
+            ) : view.kind === "rate" ? (
+              <section aria-label="Your last chat" className="px-4 pt-3 pb-4">
+                <p
+                  role="status"
+                  className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
+                >
+                  <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                  {view.pending.endedBy === "agent"
+                    ? chatPanelTexts.endedByAgent(formatClockTime(view.pending.endedAt))
+                    : chatPanelTexts.endedByVisitor(formatClockTime(view.pending.endedAt))}
+                </p>
+                <ChatRating token={view.pending.token} />
+                <button
+                  type="button"
+                  className="btn btn-primary mt-3 w-full"
+                  onClick={() => setView({ kind: "form", focusName: true })}
+                >
+                  <MessageSquarePlus aria-hidden="true" className="size-4" />
+                  Start a new chat
+                </button>
+              </section>
             ) : view.kind === "resuming" ? (
               <p role="status" className="flex items-center gap-2 p-5 text-muted">
                 <LoaderCircle
