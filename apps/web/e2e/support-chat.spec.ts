@@ -283,13 +283,13 @@ test.describe("conversation", () => {
       context: { opened_on: "/pricing", pages: ["/pricing"], time_zone: expect.any(String) },
     });
     expect(user.agents_online).toBe(false);
-    await expect(dialog.getByText(offlineText)).toBeVisible();
+    await expect(dialog.getByTestId("chat-availability")).toHaveText(offlineText);
     const panel = chatPanel(dialog);
     await expect(panel.editor).toBeFocused();
 
     // An agent comes online: the promise goes away.
     const agent = await agents.connect();
-    await expect(dialog.getByText(offlineText)).toBeHidden();
+    await expect(dialog.getByTestId("chat-availability")).toBeHidden();
 
     // Shift+Enter breaks the line, Enter sends, the editor clears, blank text is not sent.
     await panel.editor.pressSequentially("Hello, a question");
