@@ -102,7 +102,8 @@ for (const store of stores) {
       const alert = mailsTo("inbox@hourline.example").at(-1);
       expect(alert?.header("subject")).toContain("Ravi Menon");
       expect(alert?.header("reply-to")).toContain(visitor.email);
-      expect(alert?.text).toContain("within 2 hours");
+      expect(alert?.text).toContain("the reply would come by e-mail");
+      expect(alert?.text).not.toContain("within 2 hours");
 
       // An agent comes online: the open widget hears it at once, and new chats send no alert.
       const agent = await connectedAgent(server);

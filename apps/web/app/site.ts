@@ -5,8 +5,6 @@
  * from another. Paths are canonical: lowercase, no trailing slash.
  */
 
-import { brand } from "./brand";
-
 export type FeatureGroup = "projects" | "time" | "people" | "office";
 export type FeatureTag = "Hot" | "New";
 
@@ -190,7 +188,7 @@ export const routes: SiteRoute[] = [
     file: "routes/_marketing/contact-us.tsx",
     title: "Contact us",
     heading: "Talk to the people who build Hourline",
-    description: `Write to Hourline, call our Pune office or visit us. Support answers within ${brand.supportReplyHours} hours on working days.`,
+    description: `Write to Hourline, call our Pune office or visit us. The chat shows when the support team is in.`,
     header: { label: "Contact us", placement: "bar" },
     footer: { label: "Contact us", column: "company" },
   },

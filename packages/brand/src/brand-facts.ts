@@ -45,8 +45,6 @@ export const brandFacts = {
     files: "fL7mN4gTz6K",
     assets: "aS9tK1wBv3Y",
   },
-  /** Support promise shown by the chat and the help page. */
-  supportReplyHours: 2,
   /** The one "New" badge shown in the header, the mega-menu and the feature heroes. */
   announcement: {
     label: "New",

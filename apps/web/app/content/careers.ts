@@ -72,7 +72,7 @@ export const openings: JobOpening[] = [
     team: "Support",
     location: brand.address.locality,
     type: "Full-time",
-    summary: `Be the person customers reach in the chat and by e-mail. We promise an answer within ${brand.supportReplyHours} hours, and you will keep that promise while solving problems properly rather than quickly closing them.`,
+    summary: `Be the person customers reach in the chat and by e-mail. The chat tells every visitor when the team is in, and you will keep that promise while solving problems properly rather than quickly closing them.`,
     responsibilities: [
       "Answer questions in the support chat and the inbox, in clear and friendly English",
       "Help new workspaces set up leave policies, holiday calendars and roles",

@@ -4,7 +4,6 @@ import { brand } from "../brand";
 import { paymentWindow } from "./billing-phrases";
 import { cancellationStory, noTrial } from "./commercial-facts";
 
-const replyHours = brand.supportReplyHours;
 const supportEmail = brand.supportEmail;
 
 export const helpFaq: FaqSet["items"] = [
@@ -53,9 +52,7 @@ export const helpFaq: FaqSet["items"] = [
     answer:
       "Start a chat from the icon on any page, send a message through the contact form, or write to " +
       supportEmail +
-      ". The support team aims to answer within " +
-      replyHours +
-      " hours, and the chat keeps your conversation history so you never have to repeat yourself.",
+      ". The chat says whether someone from the team is online and, outside working hours, when the team is back; the reply then comes by e-mail. The chat keeps your conversation history so you never have to repeat yourself.",
   },
   {
     id: "help-mobile-access",

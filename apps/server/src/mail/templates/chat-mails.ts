@@ -76,7 +76,7 @@ export function chatOfflineAlertMail(
   const subject = `New chat from ${input.visitorName} while no agent is online`;
   const { text, html } = layout(subject, [
     {
-      text: `${input.visitorName} (${input.visitorEmail}) started a support chat (conversation #${input.conversationId}) while no agent was online. The widget promised an answer by e-mail within 2 hours.`,
+      text: `${input.visitorName} (${input.visitorEmail}) started a support chat (conversation #${input.conversationId}) while no agent was online. The widget told them the reply would come by e-mail.`,
     },
     {
       text: `Answer in the console: ${consoleUrl}`,

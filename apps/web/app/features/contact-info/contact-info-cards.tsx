@@ -34,9 +34,7 @@ export function ContactInfoCards({ className = "" }: { className?: string }) {
           </span>
           <div className="min-w-0">
             <h3 className="font-bold text-ink">Write to us</h3>
-            <p className="mt-1 text-muted">
-              We reply within {brand.supportReplyHours} hours on working days.
-            </p>
+            <p className="mt-1 text-muted">A person from the team replies during working hours.</p>
             <a
               href={`mailto:${brand.supportEmail}`}
               className="mt-2 inline-block font-semibold text-brand"

@@ -26,7 +26,7 @@ const commitments = [
   {
     icon: HeartHandshake,
     title: "People answer support",
-    text: `Questions reach the people who build the product, and we answer within ${brand.supportReplyHours} hours during working days.`,
+    text: `Questions reach the people who build the product, and the chat says when the team is in to answer.`,
   },
   {
     icon: Compass,

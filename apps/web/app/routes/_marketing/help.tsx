@@ -62,8 +62,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
             Search answers about boards, timesheets, attendance, leave, billing and account
-            settings, or browse the topics below. The support team answers within{" "}
-            {brand.supportReplyHours} hours on working days.
+            settings, or browse the topics below. The chat shows when the support team is in.
           </p>
           <div dangerouslySetInnerHTML={{ __html: searchBlock(search, "") }} />
         </div>
@@ -144,8 +143,8 @@ function ContactLines() {
           Talk to a person
         </h2>
         <p className="mt-2 text-sm text-muted">
-          Questions reach the people who build {brand.name}. We reply within{" "}
-          {brand.supportReplyHours} hours on working days.
+          Questions reach the people who build {brand.name}. The chat shows whether someone is in,
+          and when the team is back.
         </p>
         <ul className="mt-5 space-y-4 text-sm">
           <li className="flex gap-3">

@@ -40,7 +40,7 @@ const areas: { group: FeatureGroup; icon: LucideIcon; title: string; text: strin
 const principles = [
   "Ship small improvements every week and explain each change before it lands",
   "Keep every screen fast on an ordinary laptop and a mobile connection",
-  `Answer every support question within ${brand.supportReplyHours} hours on working days`,
+  "Answer every support question during published working hours",
   "Charge for what was used, never for seats bought in advance",
   "Let customers export everything, at any time, without asking us",
 ];

@@ -56,7 +56,7 @@ const reasons = [
   },
   {
     title: "Support from the people who build it",
-    text: `Questions in the chat or by e-mail reach our own team, and we answer within ${brand.supportReplyHours} hours on working days. Setting up leave policies and roles is part of the service, at no extra cost.`,
+    text: `Questions in the chat or by e-mail reach our own team, and the chat tells you when the team is in to answer. Setting up leave policies and roles is part of the service, at no extra cost.`,
   },
 ];
 

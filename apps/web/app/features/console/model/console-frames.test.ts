@@ -46,6 +46,13 @@ describe("frameReader", () => {
         { type: "ended", conversationId: 7, endedAt: T0 + 5_000, endedBy: "visitor" },
       ],
       [
+        { message_type: "rating", conversation_id: 7, score: 4, comment: "Quick", rated_at: T0 },
+        {
+          type: "rating",
+          rating: { conversation_id: 7, score: 4, comment: "Quick", rated_at: T0 },
+        },
+      ],
+      [
         { message_type: "contact_message", ...contact(5, { read: true }) },
         { type: "contact", message: contact(5, { read: true }) },
       ],
@@ -105,6 +112,7 @@ describe("frameReader", () => {
       "conversation",
       "error",
       "message",
+      "rating",
       "typing",
       "viewing",
       "visitor_presence",

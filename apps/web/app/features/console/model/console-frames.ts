@@ -11,6 +11,7 @@ import {
   conversationFrameSchema,
   conversationsRemovedFrameSchema,
   profileFrameSchema,
+  ratingFrameSchema,
   typingFrameSchema,
   viewingFrameSchema,
   visitorPresenceFrameSchema,
@@ -66,8 +67,11 @@ function frameActions(meId: number): {
     }),
     // The session fetches what was missed (console-session.ts); nothing changes in the store.
     catch_up: () => null,
-    // A visitor's rating: the conversation's details carry it when they are next fetched.
-    rating: () => null,
+    // A visitor's rating: the open conversation shows it at once, not only on the next fetch.
+    rating: frameEntry(ratingFrameSchema, ({ message_type: _type, ...rating }) => ({
+      type: "rating",
+      rating,
+    })),
     visitor_presence: frameEntry(visitorPresenceFrameSchema, (f) => ({
       type: "visitor-presence",
       email: f.visitor_email,

@@ -774,3 +774,36 @@ describe("consoleReducer: the rest", () => {
     expect(apply(s, { type: "read", conversationId: 99 })).toBe(s);
   });
 });
+
+describe("consoleReducer: ratings pushed live", () => {
+  it("shows a rating frame on a conversation whose details are open, and replaces an earlier one", () => {
+    let s = withLists([ended(7)], []);
+    s = apply(s, { type: "detail", detail: detail(ended(7)) });
+    expect(s.details[7]?.rating).toBeUndefined();
+    s = apply(s, {
+      type: "rating",
+      rating: { conversation_id: 7, score: 2, comment: "Slow", rated_at: T0 + 1_000 },
+    });
+    expect(s.details[7]?.rating).toEqual({
+      conversation_id: 7,
+      score: 2,
+      comment: "Slow",
+      rated_at: T0 + 1_000,
+    });
+    s = apply(s, {
+      type: "rating",
+      rating: { conversation_id: 7, score: 5, comment: null, rated_at: T0 + 2_000 },
+    });
+    expect(s.details[7]?.rating?.score).toBe(5);
+    expect(s.details[7]?.visitor.email).toBe(visitorEmail(7));
+  });
+
+  it("leaves conversations without loaded details alone (they fetch the rating with them)", () => {
+    const s = withLists([ended(7)], []);
+    const after = apply(s, {
+      type: "rating",
+      rating: { conversation_id: 7, score: 4, comment: null, rated_at: T0 },
+    });
+    expect(after).toBe(s);
+  });
+});

@@ -114,6 +114,8 @@ type ChatAction =
   | { type: "detail"; detail: ConversationDetailAnswer }
   | { type: "missing"; conversationId: number }
   | { type: "removed"; conversationIds: number[] }
+  /** A visitor rated (or re-rated) a conversation: pushed on the socket as a `rating` frame. */
+  | { type: "rating"; rating: NonNullable<ConversationDetailAnswer["rating"]> }
   | { type: "history"; conversationId: number; messages: ChatMessage[] }
   | { type: "received"; message: ChatMessage }
   | { type: "queued"; pending: PendingReply }
@@ -303,6 +305,17 @@ function chatReducer(state: ConsoleState, action: ChatAction): ConsoleState {
             ...(action.detail.rating ? { rating: action.detail.rating } : {}),
           },
         },
+      };
+    }
+
+    case "rating": {
+      // Only a conversation whose details are loaded shows a rating; others fetch it with them.
+      const id = action.rating.conversation_id;
+      const detail = state.details[id];
+      if (!detail) return state;
+      return {
+        ...state,
+        details: { ...state.details, [id]: { ...detail, rating: action.rating } },
       };
     }
 

@@ -1,4 +1,3 @@
-import { brand } from "~/brand";
 import { ContactForm } from "./contact-form";
 
 /** The form with its heading, as a card a page can place in its layout. */
@@ -10,7 +9,7 @@ export function ContactFormCard({ className = "" }: { className?: string }) {
       </h2>
       <p className="mt-2 mb-6 text-muted">
         Questions about a module, a demo for your team, or help with an invoice: write to us and a
-        person from the team answers, within {brand.supportReplyHours} hours on working days.
+        person from the team answers by e-mail during working hours.
       </p>
       {/* The island the enhancement script hydrates as the form nears the viewport. */}
       <div data-island="contact-form">

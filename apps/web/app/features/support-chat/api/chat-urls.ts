@@ -8,6 +8,7 @@ export const chatEndpoints = {
   register: "/api/support/register",
   upload: "/api/support/upload",
   session: "/api/support/session",
+  availability: "/api/support/availability",
 } as const;
 
 /** The open conversation's messages, optionally only those after a known id. */

@@ -31,7 +31,12 @@ function panel(state: ChatState): string {
     reconnectNow: () => {},
   } as unknown as ChatSession;
   return renderToStaticMarkup(
-    createElement(ChatPanel, { session, onEnd: () => {}, onStartNew: () => {} }),
+    createElement(ChatPanel, {
+      session,
+      availability: null,
+      onEnd: () => {},
+      onStartNew: () => {},
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The live chat: connection status, the offline promise, the messages, "Support is
+ * The live chat: connection status, when the team answers (from the availability answer), the messages, "Support is
  * typing…", the input row and End Chat; when support ends the chat, the red notice instead of the
  * input row.
  */
@@ -9,13 +9,13 @@ import { brand } from "~/brand";
 import type { ChatSession } from "../model/chat-session";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { ConnectionStatusLine } from "./connection-status";
+import { AvailabilityNote, availabilityCopy, type Availability } from "./availability-note";
 import { ChatRating } from "./chat-rating";
 import { EndChatButton } from "./end-chat-dialog";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
 export const chatPanelTexts = {
-  offline: `Our team is offline right now. Leave a message and we will answer by e-mail within ${brand.supportReplyHours} hours.`,
   typing: "Support is typing…",
   endedByAgent: (time: string) => `This Chat was ended by ${brand.name} Support Team at ${time}.`,
   endedByVisitor: (time: string) => `You ended this chat at ${time}.`,
@@ -23,10 +23,13 @@ export const chatPanelTexts = {
 
 export function ChatPanel({
   session,
+  availability,
   onEnd,
   onStartNew,
 }: {
   session: ChatSession;
+  /** GET /api/support/availability's answer, null until it came (or when it failed). */
+  availability: Availability | null;
   /** The visitor confirmed End Chat. */
   onEnd: () => void;
   /** After an ended chat: back to the form, name and e-mail kept. */
@@ -34,6 +37,10 @@ export function ChatPanel({
 }) {
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const { ended } = state;
+  const copy = availabilityCopy(availability?.answer ?? null, {
+    now: availability?.at ?? 0,
+    agentsOnline: state.agentsOnline,
+  });
   const startNew = useRef<HTMLButtonElement>(null);
   // The same function every render, so the list's memoized messages are not all drawn again.
   const retry = useCallback((clientId: string) => session.retry(clientId), [session]);
@@ -59,11 +66,7 @@ export function ChatPanel({
         </div>
       )}
 
-      {state.agentsOnline === false && !ended ? (
-        <p className="border-b border-line bg-accent-soft px-4 py-2.5 text-sm text-ink">
-          {chatPanelTexts.offline}
-        </p>
-      ) : null}
+      {copy.away && !ended ? <AvailabilityNote copy={copy} /> : null}
 
       <MessageList messages={state.messages} onRetry={ended ? undefined : retry} />
 

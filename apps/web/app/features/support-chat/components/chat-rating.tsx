@@ -1,30 +1,45 @@
 /**
  * "How did we do?" after a chat ends: five choices (a radio group, so arrows move between them)
- * and an optional comment, sent once with the token the end frame carried.
+ * and an optional comment, sent once with the token the end frame carried. Until it is sent or
+ * dismissed ("Not now"), the token stays in this tab's storage and the question comes back after a
+ * reload (model/chat-storage.ts).
  */
 import { ratingLabels, ratingLimits } from "@hourline/contracts/support-rating";
 import { useId, useState, type FormEvent } from "react";
+import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { rateChat } from "../api/rate-chat";
+import { savePendingRating } from "../model/chat-storage";
+
+export const chatRatingTexts = {
+  question: "How did we do?",
+  comment: "Anything to add? (optional)",
+  send: "Send rating",
+  dismiss: "Not now",
+  chooseScore: "Choose a score from 1 to 5.",
+  thanks: "Thank you for your rating.",
+} as const;
 
 export function ChatRating({ token }: { token: string }) {
   const id = useId();
   const [score, setScore] = useState<number | null>(null);
   const [comment, setComment] = useState("");
-  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const [state, setState] = useState<"idle" | "sending" | "sent" | "dismissed">("idle");
   const [problem, setProblem] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (state !== "idle") return;
     if (score === null) {
-      setProblem("Choose a score from 1 to 5.");
+      setProblem(chatRatingTexts.chooseScore);
       return;
     }
     setState("sending");
     setProblem(null);
     const result = await rateChat(token, score, comment);
-    if (result.ok) setState("sent");
-    else {
+    if (result.ok) {
+      savePendingRating(tabStorage(), null);
+      setState("sent");
+    } else {
       setState("idle");
       setProblem(result.message);
     }
@@ -33,14 +48,15 @@ export function ChatRating({ token }: { token: string }) {
   if (state === "sent") {
     return (
       <p role="status" className="mt-3 text-sm font-semibold text-ink">
-        Thank you for your rating.
+        {chatRatingTexts.thanks}
       </p>
     );
   }
+  if (state === "dismissed") return null;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-3 space-y-2">
       <fieldset>
-        <legend className="font-semibold text-ink">How did we do?</legend>
+        <legend className="font-semibold text-ink">{chatRatingTexts.question}</legend>
         <div className="mt-1 flex gap-1">
           {ratingLabels.map((label, i) => (
             <label
@@ -62,7 +78,7 @@ export function ChatRating({ token }: { token: string }) {
         </div>
       </fieldset>
       <label htmlFor={`${id}-comment`} className="block text-sm text-ink">
-        Anything to add? (optional)
+        {chatRatingTexts.comment}
       </label>
       <textarea
         id={`${id}-comment`}
@@ -82,7 +98,17 @@ export function ChatRating({ token }: { token: string }) {
         className="btn btn-secondary w-full"
         aria-disabled={state !== "idle" || undefined}
       >
-        Send rating
+        {chatRatingTexts.send}
+      </button>
+      <button
+        type="button"
+        className="mx-auto block min-h-6 text-sm font-semibold text-brand underline underline-offset-4 hover:text-ink"
+        onClick={() => {
+          savePendingRating(tabStorage(), null);
+          setState("dismissed");
+        }}
+      >
+        {chatRatingTexts.dismiss}
       </button>
     </form>
   );

@@ -5,7 +5,6 @@
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { brand } from "~/brand";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 import { registrationTexts, type Registration } from "./use-registration";
 
@@ -87,7 +86,7 @@ export function RegistrationForm({
         </h3>
         <p className="mt-1 text-sm text-muted">
           Tell us who you are and prove your e-mail once with a code, so only you can read this
-          conversation. We answer within {brand.supportReplyHours} hours.
+          conversation.
         </p>
       </div>
 

@@ -4,10 +4,9 @@
  * mounted after the modal closes, so a running chat keeps its socket and counts unread replies.
  */
 import type { ChatUser } from "@hourline/contracts/chat-api";
-import { LoaderCircle, X } from "lucide-react";
+import { CircleStop, LoaderCircle, MessageSquarePlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { brand } from "~/brand";
 import { checkChatEmail } from "../api/check-chat-email";
 import { socketUrl } from "../api/chat-urls";
 import { fetchChatMessages } from "../api/fetch-chat-messages";
@@ -18,15 +17,25 @@ import { chatRequestOf, launcherButtonId, launcherStore } from "../launcher/laun
 import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { ChatSession } from "../model/chat-session";
-import { loadActiveChat, saveActiveChat } from "../model/chat-storage";
+import {
+  loadActiveChat,
+  loadPendingRating,
+  saveActiveChat,
+  type PendingRating,
+} from "../model/chat-storage";
+import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { newClientId } from "~/lib/live-chat/client-id";
-import { ChatPanel } from "./chat-panel";
+import { availabilityCopy, useAvailability } from "./availability-note";
+import { ChatPanel, chatPanelTexts } from "./chat-panel";
+import { ChatRating } from "./chat-rating";
 import { RegistrationForm } from "./registration-form";
 import { registrationTexts, useRegistration } from "./use-registration";
 
 type View =
   | { kind: "form"; focusName: boolean }
   | { kind: "resuming" }
+  /** After a reload: the chat that ended unrated, asked "How did we do?" again. */
+  | { kind: "rate"; pending: PendingRating }
   | { kind: "chat"; session: ChatSession };
 
 export function SupportChatWidget() {
@@ -35,11 +44,14 @@ export function SupportChatWidget() {
     launcherStore.get,
     launcherStore.get,
   );
-  const [view, setView] = useState<View>(() =>
-    loadActiveChat(tabStorage()) || chatRequestOf(window.location.search) === "resume"
-      ? { kind: "resuming" }
-      : { kind: "form", focusName: false },
-  );
+  const [view, setView] = useState<View>(() => {
+    if (loadActiveChat(tabStorage()) || chatRequestOf(window.location.search) === "resume") {
+      return { kind: "resuming" };
+    }
+    const pending = loadPendingRating(tabStorage(), Date.now());
+    return pending ? { kind: "rate", pending } : { kind: "form", focusName: false };
+  });
+  const availability = useAvailability(open);
   const registration = useRegistration((user, transcript) => startChat(user, transcript));
 
   function startChat(user: ChatUser, transcript: boolean) {
@@ -186,8 +198,11 @@ export function SupportChatWidget() {
           <header className="flex items-start justify-between gap-3 bg-brand-strong px-5 py-4 text-on-brand">
             <div>
               <Dialog.Title className="text-lg font-bold">Support Chat</Dialog.Title>
-              <Dialog.Description className="text-sm">
-                The {brand.name} team answers within {brand.supportReplyHours} hours.
+              <Dialog.Description className="text-sm" data-testid="chat-availability-line">
+                {
+                  availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
+                    .line
+                }
               </Dialog.Description>
             </div>
             <Dialog.Close
@@ -199,7 +214,33 @@ export function SupportChatWidget() {
           </header>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {view.kind === "chat" ? (
-              <ChatPanel session={view.session} onEnd={endChat} onStartNew={startNew} />
+              <ChatPanel
+                session={view.session}
+                availability={availability}
+                onEnd={endChat}
+                onStartNew={startNew}
+              />
+            ) : view.kind === "rate" ? (
+              <section aria-label="Your last chat" className="px-4 pt-3 pb-4">
+                <p
+                  role="status"
+                  className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
+                >
+                  <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                  {view.pending.endedBy === "agent"
+                    ? chatPanelTexts.endedByAgent(formatClockTime(view.pending.endedAt))
+                    : chatPanelTexts.endedByVisitor(formatClockTime(view.pending.endedAt))}
+                </p>
+                <ChatRating token={view.pending.token} />
+                <button
+                  type="button"
+                  className="btn btn-primary mt-3 w-full"
+                  onClick={() => setView({ kind: "form", focusName: true })}
+                >
+                  <MessageSquarePlus aria-hidden="true" className="size-4" />
+                  Start a new chat
+                </button>
+              </section>
             ) : view.kind === "resuming" ? (
               <p role="status" className="flex items-center gap-2 p-5 text-muted">
                 <LoaderCircle

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CheckEmailOutcome } from "../api/check-chat-email";
 import type { FetchMessagesOutcome } from "../api/fetch-chat-messages";
 import type { FetchStateOutcome } from "../api/fetch-conversation-state";
-import { loadActiveChat, loadOutbox } from "./chat-storage";
+import { loadActiveChat, loadOutbox, loadPendingRating } from "./chat-storage";
 import { ACK_TIMEOUT_MS } from "~/lib/live-chat/live-timing";
 import { ChatSession, sessionMessages, type ChatIdentity } from "./chat-session";
 import { fakeBrowser, memoryStorage } from "~/lib/live-chat/fake-browser.test-support";
@@ -310,6 +310,30 @@ describe("ChatSession", () => {
     expect(t.session.getState().connection).toEqual({ kind: "stopped" });
     expect(loadActiveChat(t.storage)).toBeNull();
     expect(loadOutbox(t.storage, identity.email)).toEqual([]);
+    // Ended without a rating token: nothing to ask again after a reload.
+    expect(loadPendingRating(t.storage, 1_764_583_320_000)).toBeNull();
+  });
+
+  it("keeps the end frame's rating token so a reload asks again", async () => {
+    const t = setup();
+    t.session.start();
+    t.browser.last.open();
+    await settle();
+    const token = "kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u";
+    t.browser.last.receive({
+      message_type: "chat_ended",
+      conversation_id: 7,
+      target_email: identity.email,
+      ended_at: 1_764_583_320_000,
+      ended_by: "agent",
+      rating_token: token,
+    });
+    expect(loadActiveChat(t.storage)).toBeNull();
+    expect(loadPendingRating(t.storage, 1_764_583_330_000)).toEqual({
+      token,
+      endedAt: 1_764_583_320_000,
+      endedBy: "agent",
+    });
   });
 
   it("learns after a reconnect that the chat ended meanwhile", async () => {

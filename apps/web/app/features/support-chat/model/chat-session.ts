@@ -32,7 +32,7 @@ import {
   type ChatState,
   type PendingMessage,
 } from "./chat-state";
-import { loadOutbox, saveActiveChat, saveOutbox } from "./chat-storage";
+import { loadOutbox, saveActiveChat, saveOutbox, savePendingRating } from "./chat-storage";
 import { frameToAction, isChatEndedRefusal } from "./frame-actions";
 
 export interface ChatIdentity {
@@ -315,6 +315,15 @@ export class ChatSession {
   private onEnded() {
     this.outbox.fail(sessionMessages.chatEnded);
     this.forget();
+    // Not rated yet: "How did we do?" comes back after a reload until rated or dismissed.
+    const { ended } = this.state;
+    if (ended?.ratingToken) {
+      savePendingRating(this.deps.storage, {
+        token: ended.ratingToken,
+        endedAt: ended.at,
+        endedBy: ended.by,
+      });
+    }
     this.close();
   }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { loadActiveChat, loadOutbox, saveActiveChat, saveOutbox } from "./chat-storage";
+import {
+  loadActiveChat,
+  loadOutbox,
+  loadPendingRating,
+  ratingTokenLifetimeMs,
+  saveActiveChat,
+  saveOutbox,
+  savePendingRating,
+} from "./chat-storage";
 import { memoryStorage } from "~/lib/live-chat/fake-browser.test-support";
 
 const pending = {
@@ -54,5 +62,40 @@ describe("chat storage", () => {
     expect(() => saveOutbox(throwing, "a@b.example", [pending])).not.toThrow();
     expect(loadOutbox(throwing, "a@b.example")).toEqual([]);
     expect(loadActiveChat(null)).toBeNull();
+  });
+});
+
+describe("pending rating", () => {
+  const token = "kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u";
+  const endedAt = Date.UTC(2026, 10, 20, 10, 0);
+
+  it("keeps an unrated chat's token until it is cleared or 7 days have passed", () => {
+    const storage = memoryStorage();
+    savePendingRating(storage, { token, endedAt, endedBy: "agent" });
+    expect(loadPendingRating(storage, endedAt + 1_000)).toEqual({
+      token,
+      endedAt,
+      endedBy: "agent",
+    });
+    expect(loadPendingRating(storage, endedAt + ratingTokenLifetimeMs - 1)).not.toBeNull();
+    expect(loadPendingRating(storage, endedAt + ratingTokenLifetimeMs)).toBeNull();
+    // The expired entry is gone, not only ignored.
+    expect(storage.data.size).toBe(0);
+
+    savePendingRating(storage, { token, endedAt, endedBy: "visitor" });
+    savePendingRating(storage, null);
+    expect(loadPendingRating(storage, endedAt)).toBeNull();
+  });
+
+  it("ignores what it did not write", () => {
+    const storage = memoryStorage();
+    for (const bad of [
+      { token: "short", endedAt, endedBy: "agent" },
+      { token, endedAt: "yesterday", endedBy: "agent" },
+      { token, endedAt, endedBy: "someone" },
+    ]) {
+      storage.setItem("hourline.chat.rating", JSON.stringify(bad));
+      expect(loadPendingRating(storage, endedAt)).toBeNull();
+    }
   });
 });

@@ -1,0 +1,113 @@
+/**
+ * What the widget tells the visitor about the team being in, from GET /api/support/availability:
+ * inside hours with someone online it invites a chat; inside hours with nobody online it says so;
+ * outside hours it says when the team is back (in the visitor's own time, formatted by Intl) and
+ * that the reply will come by e-mail, with the team's offline message when one is set. All the
+ * wording lives in `availabilityTexts`.
+ */
+import type { AvailabilityAnswer } from "@hourline/contracts/business-hours";
+import { useEffect, useState } from "react";
+import { fetchAvailability } from "../api/fetch-availability";
+
+export const availabilityTexts = {
+  unknown: "Write to us here. The team answers in this chat, or by e-mail if you have left.",
+  online: "The team is online. Start a chat and we will answer here.",
+  nobodyOnline:
+    "Nobody from the team is online right now. Leave a message: we will answer here, or by e-mail if you have left.",
+  closedUntil: (when: string) =>
+    `The team is away until ${when}. Leave a message and the reply will come by e-mail.`,
+  closed: "The team is away right now. Leave a message and the reply will come by e-mail.",
+} as const;
+
+/** "Monday 09:00 CET"-style, in the visitor's zone and language; a date when more than 6 days on. */
+export function formatReturn(epochMs: number, now: number, locale?: string, timeZone?: string) {
+  const farOff = epochMs - now > 6 * 24 * 3600_000;
+  return new Intl.DateTimeFormat(locale, {
+    ...(farOff ? { day: "numeric", month: "long" } : {}),
+    weekday: "long",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(epochMs));
+}
+
+export interface AvailabilityCopy {
+  /** One sentence for the widget's header and the chat's notice. */
+  line: string;
+  /** The team's own offline message, shown below the line when the team is away. */
+  teamMessage: string;
+  /** True when the visitor should expect the reply by e-mail. */
+  away: boolean;
+}
+
+/**
+ * The copy for an availability answer. `agentsOnline` (the chat's live presence) overrides the
+ * answer's figure once a conversation is running.
+ */
+export function availabilityCopy(
+  answer: AvailabilityAnswer | null,
+  options: { now: number; agentsOnline?: boolean | null; locale?: string; timeZone?: string },
+): AvailabilityCopy {
+  if (!answer) {
+    if (options.agentsOnline === false) {
+      return { line: availabilityTexts.nobodyOnline, teamMessage: "", away: true };
+    }
+    return { line: availabilityTexts.unknown, teamMessage: "", away: false };
+  }
+  if (!answer.open) {
+    return {
+      line:
+        answer.next_open_at === null
+          ? availabilityTexts.closed
+          : availabilityTexts.closedUntil(
+              formatReturn(answer.next_open_at, options.now, options.locale, options.timeZone),
+            ),
+      teamMessage: answer.message,
+      away: true,
+    };
+  }
+  const online = options.agentsOnline ?? answer.agents_online;
+  return online
+    ? { line: availabilityTexts.online, teamMessage: "", away: false }
+    : { line: availabilityTexts.nobodyOnline, teamMessage: "", away: true };
+}
+
+/** An availability answer and when it came (the copy reads "now" from there, not from render). */
+export interface Availability {
+  answer: AvailabilityAnswer;
+  at: number;
+}
+
+/** The availability answer, asked again each time the widget opens (it changes by the minute). */
+export function useAvailability(open: boolean): Availability | null {
+  const [answer, setAnswer] = useState<Availability | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    void fetchAvailability().then((next) => {
+      if (!cancelled && next) setAnswer({ answer: next, at: Date.now() });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [open]);
+  return answer;
+}
+
+/** The notice inside the chat and the form: the line, and the team's message when away. */
+export function AvailabilityNote({ copy }: { copy: AvailabilityCopy }) {
+  return (
+    <div
+      data-testid="chat-availability"
+      className={
+        copy.away
+          ? "border-b border-line bg-accent-soft px-4 py-2.5 text-sm text-ink"
+          : "border-b border-line px-4 py-2.5 text-sm text-ink"
+      }
+    >
+      <p>{copy.line}</p>
+      {copy.teamMessage ? <p className="mt-1 whitespace-pre-line">{copy.teamMessage}</p> : null}
+    </div>
+  );
+}
