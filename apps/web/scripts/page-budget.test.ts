@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { siteManifestSchema } from "@hourline/contracts/site-manifest";
 import { describe, expect, it } from "vitest";
-import { pageJavaScript } from "./page-javascript.mjs";
+import { appJavaScript, pageJavaScript } from "./page-javascript.mjs";
 
 const buildDir = process.env.SITE_DIR ?? new URL("../build", import.meta.url).pathname;
 const clientDir = join(buildDir, "client");
@@ -19,6 +19,18 @@ const manifest = siteManifestSchema.parse(
   JSON.parse(readFileSync(join(buildDir, "site-manifest.json"), "utf8")),
 );
 const BUDGET = 15 * 1024;
+/**
+ * The console's inbox before a conversation opens: the app shell plus the console, signed-in and
+ * inbox routes. Issue 27 asks for 120 KB; React DOM, React and React Router alone are about 108 KB
+ * of it, so this holds what the split reached (174 KB, from 219 KB) and fails on any growth.
+ * Admin screens, the open conversation and dialogs load on demand (docs/decisions/0052).
+ */
+const CONSOLE_BUDGET = 176 * 1024;
+const consoleInboxRoutes = [
+  "routes/console/console-layout",
+  "routes/console/signed-in-layout",
+  "console-inbox",
+];
 
 describe("JavaScript a page loads", () => {
   it.each([...manifest.pages, manifest.notFound].map((p) => [p.path, p.file] as const))(
@@ -40,6 +52,29 @@ describe("JavaScript a page loads", () => {
     expect(js.files).toContainEqual(expect.stringMatching(/^\/assets\/root-[\w-]+\.js$/));
     expect(js.files.some((f) => f.includes("enhance-"))).toBe(false);
     expect(js.gzipBytes).toBeGreaterThan(BUDGET);
+  });
+});
+
+describe("JavaScript the console loads before a conversation opens", () => {
+  const html = readFileSync(join(clientDir, manifest.apps[0]?.file ?? ""), "utf8");
+  const js = appJavaScript(clientDir, html, consoleInboxRoutes);
+
+  it(`stays within ${CONSOLE_BUDGET / 1024} KB gzip`, () => {
+    expect(js.gzipBytes).toBeLessThanOrEqual(CONSOLE_BUDGET);
+  });
+
+  it.each([
+    "reports",
+    "agents",
+    "settings",
+    "business-hours",
+    "visitor-data",
+    "canned-replies",
+    "contacts",
+    "conversation-view",
+    "shortcuts-dialog",
+  ])("does not load %s until it is needed", (name) => {
+    expect(js.files.filter((f) => f.startsWith(`/assets/${name}-`))).toEqual([]);
   });
 });
 
@@ -88,5 +123,41 @@ describe("pageJavaScript", () => {
       gz(files["assets/inline-target.js"]) +
       gz(inline);
     expect(js.gzipBytes).toBe(expected);
+  });
+
+  it("adds the modules of the named routes from React Router's manifest, and refuses unknown ids", () => {
+    const manifestJs =
+      "window.__reactRouterManifest=" +
+      JSON.stringify({
+        routes: {
+          shown: { module: "/assets/shown.js", imports: ["/assets/shared.js"] },
+          other: { module: "/assets/other.js" },
+        },
+      }) +
+      ";";
+    const files = {
+      "assets/manifest-abc.js": manifestJs,
+      "assets/shown.js": 'import "./deep.js"; const l = () => import("./later.js");',
+      "assets/shared.js": "export const s = 1;",
+      "assets/deep.js": "export const d = 1;",
+      "assets/other.js": "export const o = 1;",
+      "assets/later.js": "export const l = 1;",
+    };
+    const dir = site(files);
+    const html = `<script src="/assets/manifest-abc.js"></script>`;
+    const js = appJavaScript(dir, html, ["shown"]);
+    expect(js.files).toEqual([
+      "/assets/deep.js",
+      "/assets/manifest-abc.js",
+      "/assets/shared.js",
+      "/assets/shown.js",
+    ]);
+    expect(js.gzipBytes).toBe(
+      gz(manifestJs) +
+        gz(files["assets/shown.js"]) +
+        gz(files["assets/shared.js"]) +
+        gz(files["assets/deep.js"]),
+    );
+    expect(() => appJavaScript(dir, html, ["missing"])).toThrow(/no route "missing"/);
   });
 });

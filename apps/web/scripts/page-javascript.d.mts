@@ -9,3 +9,6 @@ export interface PageJavaScript {
 }
 
 export function pageJavaScript(clientDir: string, html: string): PageJavaScript;
+
+/** The page's JavaScript plus that of the React Router routes it renders (ids from the manifest). */
+export function appJavaScript(clientDir: string, html: string, routeIds: string[]): PageJavaScript;

@@ -44,6 +44,20 @@ function importsOf(source, includeDynamic) {
  * @returns {{ files: string[]; inlineScripts: number; gzipBytes: number }}
  */
 export function pageJavaScript(clientDir, html) {
+  return appJavaScript(clientDir, html, []);
+}
+
+/**
+ * What a client-rendered React Router page loads before anyone touches it: the page's own
+ * JavaScript (as pageJavaScript counts it) plus the modules of the routes it renders, each with
+ * the modules React Router's manifest lists for it and their static imports. The route modules
+ * load right after start-up, so they count as much as the scripts the HTML names.
+ * @param {string} clientDir the build's client directory
+ * @param {string} html the page's HTML
+ * @param {string[]} routeIds the ids of the routes the page renders (root is counted already)
+ * @returns {{ files: string[]; inlineScripts: number; gzipBytes: number }}
+ */
+export function appJavaScript(clientDir, html, routeIds) {
   /** @type {Set<string>} */
   const files = new Set();
   let gzipBytes = 0;
@@ -84,5 +98,30 @@ export function pageJavaScript(clientDir, html) {
       follow(href, "/");
     }
   }
+  if (routeIds.length > 0) {
+    const routes = routeManifest(clientDir, files);
+    for (const id of routeIds) {
+      const route = routes[id];
+      if (!route) throw new Error(`React Router's manifest has no route "${id}"`);
+      for (const module of [route.module, ...(route.imports ?? [])]) follow(module, "/");
+    }
+  }
   return { files: [...files].sort(), inlineScripts, gzipBytes };
+}
+
+/**
+ * The routes of React Router's client manifest: the page loads it (`/assets/manifest-*.js`).
+ * @param {string} clientDir
+ * @param {Set<string>} files the URL paths of the files the page loads
+ * @returns {Record<string, { module: string; imports?: string[] }>}
+ */
+function routeManifest(clientDir, files) {
+  const names = [...files].filter((f) => /^\/assets\/manifest-[\w-]+\.js$/.test(f));
+  if (names.length !== 1)
+    throw new Error(`expected one React Router manifest, found ${names.length}`);
+  const prefix = "window.__reactRouterManifest=";
+  const source = readFileSync(join(clientDir, names[0] ?? ""), "utf8").trim();
+  if (!source.startsWith(prefix))
+    throw new Error("React Router's manifest is not in the expected form");
+  return JSON.parse(source.slice(prefix.length).replace(/;$/, "")).routes;
 }

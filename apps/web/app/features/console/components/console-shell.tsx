@@ -18,7 +18,7 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
@@ -38,7 +38,7 @@ import {
   requestNotificationAccess,
   useNotificationAccess,
 } from "./notification-access";
-import { ShortcutsDialog, shortcutKeys } from "./shortcuts-dialog";
+import { shortcutKeys } from "./shortcut-keys";
 import { isolateText } from "@hourline/contracts/text";
 import { PersonName } from "~/components/ui/person-name";
 
@@ -69,6 +69,11 @@ function Badge({ count, label }: { count: number; label: string }) {
     </span>
   );
 }
+
+// Opened from a button or Alt + /: loaded on first use, so Radix's dialog is not in the first load.
+const ShortcutsDialog = lazy(() =>
+  import("./shortcuts-dialog").then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold no-underline transition-colors ${
@@ -111,6 +116,9 @@ export function ConsoleShell({
   const unreadContacts = useConsoleState((s) => unreadContactMessages(s.contacts));
   const access = useNotificationAccess();
   const [signingOut, setSigningOut] = useState(false);
+  // Mounted from its first opening on, so closing it runs Radix's focus return as before.
+  const [shortcutsWanted, setShortcutsWanted] = useState(shortcutsOpen);
+  if (shortcutsOpen && !shortcutsWanted) setShortcutsWanted(true);
   const signingOutOnce = useOneAtATime(async () => {
     setSigningOut(true);
     await signOut();
@@ -286,7 +294,11 @@ export function ConsoleShell({
       >
         {children}
       </main>
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} />
+      {shortcutsWanted ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -9,16 +9,21 @@
 import type { AssigneeFilter, ConversationView as View } from "@hourline/contracts/console-team";
 import { Search } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { useNavigate, useSearchParams } from "react-router";
 import { conversationsIn, ofAssignee, type ListOrder } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { ConversationList, LoadMore } from "./conversation-list";
-import { ConversationView } from "./conversation-view";
-import { shortcutKeys } from "./shortcuts-dialog";
+import { shortcutKeys } from "./shortcut-keys";
 import { useConversationSearch } from "./use-conversation-search";
+
+// The open conversation (thread, composer, visitor details, team controls, canned replies, the
+// HTML sanitiser) loads when a conversation is first chosen, not with the list.
+const ConversationView = lazy(() =>
+  import("./conversation-view").then((m) => ({ default: m.ConversationView })),
+);
 
 type Tab = View;
 const tabs = ["open", "missed", "ended"] as const;
@@ -278,12 +283,14 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
             </div>
           </div>
         ) : selected ? (
-          <ConversationView
-            summary={selected}
-            editorRef={editor}
-            endOpen={endOpen}
-            onEndOpenChange={setEndOpen}
-          />
+          <Suspense fallback={<LoadingConversation />}>
+            <ConversationView
+              summary={selected}
+              editorRef={editor}
+              endOpen={endOpen}
+              onEndOpenChange={setEndOpen}
+            />
+          </Suspense>
         ) : missing ? (
           <div className="grid flex-1 place-items-center p-8 text-center">
             <div>
@@ -294,13 +301,19 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
             </div>
           </div>
         ) : (
-          <div className="grid flex-1 place-items-center p-8 text-center">
-            <p role="status" className="text-muted">
-              Loading the conversation…
-            </p>
-          </div>
+          <LoadingConversation />
         )}
       </div>
+    </div>
+  );
+}
+
+function LoadingConversation() {
+  return (
+    <div className="grid flex-1 place-items-center p-8 text-center">
+      <p role="status" className="text-muted">
+        Loading the conversation…
+      </p>
     </div>
   );
 }

@@ -1,17 +1,11 @@
 /**
- * The console's keyboard shortcuts and the dialog that lists them. Every shortcut uses Alt, so a
- * single typed character never triggers anything (WCAG 2.1.4), and they work from the reply editor.
+ * The dialog that lists the console's keyboard shortcuts (the keys themselves are in
+ * shortcut-keys.ts). Loaded only when first opened: it brings Radix's dialog with it.
  */
 import { Dialog } from "radix-ui";
 import { ConsoleDialogContent } from "./console-dialog";
 
-export const shortcutKeys = {
-  nextConversation: ["alt+ArrowDown", "alt+j"],
-  previousConversation: ["alt+ArrowUp", "alt+k"],
-  focusReply: "alt+r",
-  endChat: "alt+e",
-  help: "alt+slash",
-} as const;
+export { shortcutKeys } from "./shortcut-keys";
 
 const rows: { keys: string[]; what: string }[] = [
   { keys: ["Alt", "↓"], what: "Next conversation (also Alt + J)" },
