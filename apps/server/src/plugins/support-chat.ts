@@ -96,6 +96,7 @@ export default fp<SupportChatPluginOptions>(
       "consoleTeam",
       new ConsoleTeam(db, broker, readModel, kickMailer, log, {
         supportInbox: options.supportInbox,
+        publicUrl: options.publicUrl,
         availability: (agent) => routing.availability(agent),
       }),
     );
