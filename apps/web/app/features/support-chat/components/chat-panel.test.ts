@@ -29,9 +29,10 @@ function panel(state: ChatState): string {
     getState: () => state,
     retry: () => {},
     reconnectNow: () => {},
+    identity: { email: "ravi@visitors.example", username: "Ravi", transcript: true },
   } as unknown as ChatSession;
   return renderToStaticMarkup(
-    createElement(ChatPanel, { session, onEnd: () => {}, onStartNew: () => {} }),
+    createElement(ChatPanel, { session, touch: false, onEnd: () => {}, onStartNew: () => {} }),
   );
 }
 

@@ -1,12 +1,15 @@
 /**
  * The support chat, loaded only once the visitor opens it (or a chat was running before a
- * reload): the "Support Chat" modal with the registration form or the live conversation. It stays
- * mounted after the modal closes, so a running chat keeps its socket and counts unread replies.
+ * reload): the "Support Chat" panel with the registration form, the live conversation or the
+ * closing screen. On wide screens a panel beside the page, which stays usable (no backdrop, focus
+ * not trapped, Escape closes); on phones and short screens (landscape, 200% zoom) it fills the
+ * visual viewport above the on-screen keyboard, with the page behind inert. It stays mounted after
+ * the panel closes, so a running chat keeps its socket, announces replies and counts them.
  */
 import type { ChatUser } from "@hourline/contracts/chat-api";
 import { LoaderCircle, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { brand } from "~/brand";
 import { checkChatEmail } from "../api/check-chat-email";
 import { socketUrl } from "../api/chat-urls";
@@ -20,14 +23,30 @@ import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
 import { ChatSession } from "../model/chat-session";
 import { loadActiveChat, saveActiveChat } from "../model/chat-storage";
 import { newClientId } from "~/lib/live-chat/client-id";
+import { ChatAnnouncer } from "./chat-announcer";
 import { ChatPanel } from "./chat-panel";
+import { ClosingScreen } from "./closing-screen";
+import { compactScreenQuery, useInertPage, useMediaQuery, useVisualViewportBox } from "./screen";
 import { RegistrationForm } from "./registration-form";
 import { registrationTexts, useRegistration } from "./use-registration";
 
 type View =
   | { kind: "form"; focusName: boolean }
   | { kind: "resuming" }
-  | { kind: "chat"; session: ChatSession };
+  | { kind: "chat"; session: ChatSession }
+  /** The visitor ended the chat: what happens next, and a way to start again. */
+  | { kind: "closed"; at: number; email: string; transcript: boolean; username: string };
+
+/** Every word the widget's frame says, in one place. */
+export const widgetTexts = {
+  title: "Support Chat",
+  replyTime: `The ${brand.name} team answers within ${brand.supportReplyHours} hours.`,
+  close: "Close support chat",
+  resuming: "Reopening your conversation…",
+  linkSpent:
+    "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
+  reopenFailed: "We could not reopen your conversation. Please start the chat again.",
+} as const;
 
 export function SupportChatWidget() {
   const { open } = useSyncExternalStore(
@@ -105,8 +124,7 @@ export function SupportChatWidget() {
           registration.reset({
             name: "",
             email: "",
-            message:
-              "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
+            message: widgetTexts.linkSpent,
           });
           setView({ kind: "form", focusName: false });
         }
@@ -132,7 +150,7 @@ export function SupportChatWidget() {
           message:
             outcome.kind === "unverified"
               ? registrationTexts.verifyAgain
-              : "We could not reopen your conversation. Please start the chat again.",
+              : widgetTexts.reopenFailed,
         });
         setView({ kind: "form", focusName: false });
       });
@@ -149,71 +167,140 @@ export function SupportChatWidget() {
     session?.setVisible(open);
   }, [session, open]);
 
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const compact = useMediaQuery(compactScreenQuery);
+  const touch = useMediaQuery("(pointer: coarse)");
+  const fit = useVisualViewportBox(open && compact);
+  useInertPage(open && compact, root);
+
   function endChat() {
-    session?.end();
+    if (!session) return;
+    session.end();
     launcherStore.setUnread(0);
-    registration.reset();
-    setView({ kind: "form", focusName: true });
+    setView({
+      kind: "closed",
+      at: Date.now(),
+      email: session.identity.email,
+      transcript: session.identity.transcript,
+      username: session.identity.username,
+    });
   }
 
   function startNew() {
-    if (!session) return;
-    session.dispose();
-    registration.reset({ name: session.identity.username, email: session.identity.email });
+    const identity =
+      view.kind === "chat" ? view.session.identity : view.kind === "closed" ? view : null;
+    if (!identity) return;
+    if (view.kind === "chat") view.session.dispose();
+    registration.reset({ name: identity.username, email: identity.email });
     setView({ kind: "form", focusName: true });
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => launcherStore.setOpen(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30" />
-        <Dialog.Content
-          data-testid="support-chat"
-          className="card fixed inset-x-0 bottom-0 z-50 flex outline-none max-h-[100dvh] flex-col overflow-hidden rounded-b-none sm:inset-x-auto sm:right-5 sm:bottom-24 sm:max-h-[calc(100dvh-7.5rem)] sm:w-[27rem] sm:rounded-b-[var(--radius-card)]"
-          onOpenAutoFocus={(event) => {
-            const target = document.getElementById(
-              view.kind === "chat" ? "chat-editor" : "chat-name",
-            );
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            (launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId))?.focus();
-          }}
-        >
-          <header className="flex items-start justify-between gap-3 bg-brand-strong px-5 py-4 text-on-brand">
-            <div>
-              <Dialog.Title className="text-lg font-bold">Support Chat</Dialog.Title>
-              <Dialog.Description className="text-sm">
-                The {brand.name} team answers within {brand.supportReplyHours} hours.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label="Close support chat"
-              className="grid size-10 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+    <div ref={setRoot}>
+      {session ? <ChatAnnouncer session={session} /> : null}
+      <Dialog.Root
+        open={open}
+        // The page stays usable beside the panel; on a phone the panel fills the screen and the
+        // page behind it is made inert instead (useInertPage).
+        modal={false}
+        onOpenChange={(next) => launcherStore.setOpen(next)}
+      >
+        <Dialog.Portal container={root}>
+          <Dialog.Content
+            ref={content}
+            data-testid="support-chat"
+            data-layout={compact ? "full-screen" : "panel"}
+            aria-modal={compact ? true : undefined}
+            tabIndex={-1}
+            style={compact && fit ? { top: fit.top, height: fit.height } : undefined}
+            className={
+              compact
+                ? "fixed inset-x-0 top-0 z-50 flex h-dvh flex-col overflow-hidden bg-surface outline-none"
+                : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-7.5rem)] w-[27rem] flex-col overflow-hidden outline-none ${
+                    view.kind === "chat" ? "h-[min(42rem,calc(100dvh-7.5rem))]" : ""
+                  }`
+            }
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              // On a touch screen a focused text field opens the keyboard over half the chat: the
+              // panel itself takes focus there, and the visitor taps the field when ready.
+              const target = touch
+                ? null
+                : document.getElementById(view.kind === "chat" ? "chat-editor" : "chat-name");
+              (target ?? content.current)?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              (
+                launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId)
+              )?.focus();
+            }}
+            // Not modal: reading or clicking the page beside the panel leaves it open.
+            onInteractOutside={(event) => event.preventDefault()}
+            onEscapeKeyDown={(event) => {
+              // Escape pressed on the page beside the panel is the page's, not the chat's.
+              const active = document.activeElement;
+              if (active && active !== document.body && !content.current?.contains(active)) {
+                event.preventDefault();
+              }
+            }}
+          >
+            <header
+              className={`flex shrink-0 items-start justify-between gap-3 bg-brand-strong px-5 text-on-brand ${
+                compact ? "py-2" : "py-4"
+              }`}
             >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </header>
-          <div className="min-h-0 flex-1 overflow-y-auto">
+              <div>
+                <Dialog.Title className="text-lg font-bold">{widgetTexts.title}</Dialog.Title>
+                <Dialog.Description
+                  className={`text-sm ${compact ? "[@media(max-height:500px)]:sr-only" : ""}`}
+                >
+                  {widgetTexts.replyTime}
+                </Dialog.Description>
+              </div>
+              <Dialog.Close
+                aria-label={widgetTexts.close}
+                className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </header>
             {view.kind === "chat" ? (
-              <ChatPanel session={view.session} onEnd={endChat} onStartNew={startNew} />
-            ) : view.kind === "resuming" ? (
-              <p role="status" className="flex items-center gap-2 p-5 text-muted">
-                <LoaderCircle
-                  aria-hidden="true"
-                  className="size-5 animate-spin motion-reduce:animate-none"
+              // The message list inside is the one scrolling region; the composer stays below it.
+              <div className="flex min-h-0 flex-1 flex-col">
+                <ChatPanel
+                  session={view.session}
+                  touch={touch}
+                  onEnd={endChat}
+                  onStartNew={startNew}
                 />
-                Reopening your conversation…
-              </p>
+              </div>
             ) : (
-              <RegistrationForm registration={registration} focusName={view.focusName} />
+              <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+                {view.kind === "resuming" ? (
+                  <p role="status" className="flex items-center gap-2 p-5 text-muted">
+                    <LoaderCircle
+                      aria-hidden="true"
+                      className="size-5 animate-spin motion-reduce:animate-none"
+                    />
+                    {widgetTexts.resuming}
+                  </p>
+                ) : view.kind === "closed" ? (
+                  <ClosingScreen
+                    endedAt={view.at}
+                    email={view.email}
+                    transcript={view.transcript}
+                    onStartNew={startNew}
+                  />
+                ) : (
+                  <RegistrationForm registration={registration} focusName={view.focusName} />
+                )}
+              </div>
             )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
   );
 }
