@@ -173,15 +173,6 @@ export function RegistrationForm({
             {registrationTexts.verified}
           </p>
         ) : null}
-        {state.verification === "checking" ? (
-          <p className="mt-1.5 flex items-center gap-1.5 text-sm text-muted">
-            <LoaderCircle
-              aria-hidden="true"
-              className="size-4 animate-spin motion-reduce:animate-none"
-            />
-            Checking your e-mail…
-          </p>
-        ) : null}
         {/* Always there until the e-mail is proved, so nothing appears behind the visitor. */}
         {!showCodeStep && !verified ? (
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -196,8 +187,22 @@ export function RegistrationForm({
                 ? registrationTexts.sendingCode
                 : registrationTexts.sendCode}
             </button>
-            <span id="chat-send-code-hint" className="text-sm text-muted">
-              {registrationTexts.sendCodeHint}
+            {/* Said beside the button, never above it: nothing moves under the pointer. */}
+            <span
+              id="chat-send-code-hint"
+              className="inline-flex items-center gap-1.5 text-sm text-muted"
+            >
+              {state.verification === "checking" ? (
+                <>
+                  <LoaderCircle
+                    aria-hidden="true"
+                    className="size-4 animate-spin motion-reduce:animate-none"
+                  />
+                  {registrationTexts.checking}
+                </>
+              ) : (
+                registrationTexts.sendCodeHint
+              )}
             </span>
           </div>
         ) : null}

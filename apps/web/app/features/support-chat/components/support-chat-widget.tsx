@@ -35,7 +35,7 @@ type View =
   | { kind: "resuming" }
   | { kind: "chat"; session: ChatSession }
   /** The visitor ended the chat: what happens next, and a way to start again. */
-  | { kind: "closed"; at: number; email: string; transcript: boolean; username: string };
+  | { kind: "closed"; at: number; email: string; transcript: boolean };
 
 /** Every word the widget's frame says, in one place. */
 export const widgetTexts = {
@@ -183,16 +183,20 @@ export function SupportChatWidget() {
       at: Date.now(),
       email: session.identity.email,
       transcript: session.identity.transcript,
-      username: session.identity.username,
     });
   }
 
   function startNew() {
-    const identity =
-      view.kind === "chat" ? view.session.identity : view.kind === "closed" ? view : null;
-    if (!identity) return;
-    if (view.kind === "chat") view.session.dispose();
-    registration.reset({ name: identity.username, email: identity.email });
+    if (view.kind === "closed") {
+      // The visitor ended it: maybe on a shared computer, so the next chat starts from nothing.
+      registration.reset();
+    } else if (view.kind === "chat") {
+      view.session.dispose();
+      registration.reset({
+        name: view.session.identity.username,
+        email: view.session.identity.email,
+      });
+    } else return;
     setView({ kind: "form", focusName: true });
   }
 
@@ -246,7 +250,8 @@ export function SupportChatWidget() {
               }
             }}
           >
-            <header
+            {/* A div, not <header>: a second banner landmark beside the page's. */}
+            <div
               className={`flex shrink-0 items-start justify-between gap-3 bg-brand-strong px-5 text-on-brand ${
                 compact ? "py-2" : "py-4"
               }`}
@@ -265,7 +270,7 @@ export function SupportChatWidget() {
               >
                 <X aria-hidden="true" className="size-5" />
               </Dialog.Close>
-            </header>
+            </div>
             {view.kind === "chat" ? (
               // The message list inside is the one scrolling region; the composer stays below it.
               <div className="flex min-h-0 flex-1 flex-col">

@@ -88,6 +88,7 @@ export const registrationTexts = {
   sendCode: "Send code",
   sendingCode: "Sending the code…",
   sendCodeHint: "We e-mail you a 6-digit code to prove the address.",
+  checking: "Checking your e-mail…",
   missingName: "Enter your name above to start the chat.",
   missingEmail: "Enter your e-mail above and press Send code to start the chat.",
   missingCode: "Enter the code from the e-mail and press Verify code to start the chat.",
@@ -177,7 +178,8 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
   const checkEmail = async (email: string) => {
     update({ verification: "checking", verifiedFor: email });
     const outcome = await checkChatEmail(email);
-    if (!isStill(email)) return;
+    // A code asked for meanwhile (Send code pressed as the field was left) is the next step now.
+    if (!isStill(email) || latest.current.verification !== "checking") return;
     if (outcome.kind === "verified") {
       update({
         verification: "verified",
