@@ -19,7 +19,6 @@ import {
   consoleUrl,
 } from "./support/console";
 import { oversizedImageFile } from "./fixtures";
-import { chatForm } from "./support/chat-widget";
 import { rawMailsTo } from "./support/mailbox";
 import { onDemandTimeout } from "./support/e2e-env";
 

@@ -240,6 +240,21 @@ export function SupportChatWidget() {
                 launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId)
               )?.focus();
             }}
+            onKeyDown={(event) => {
+              // Beside the page, Tab leads out of the panel (to the launcher, whose place in the
+              // page it opened from) instead of looping inside it. Full-screen, it loops.
+              if (compact || event.key !== "Tab" || !content.current) return;
+              const tabbable = Array.from(
+                content.current.querySelectorAll<HTMLElement>(
+                  "a[href], button, input, textarea, select, [tabindex]:not([tabindex='-1'])",
+                ),
+              ).filter((el) => !el.matches(":disabled") && el.getClientRects().length > 0);
+              const edge = event.shiftKey ? tabbable[0] : tabbable.at(-1);
+              const launcher = document.getElementById(launcherButtonId);
+              if (!edge || document.activeElement !== edge || !launcher) return;
+              event.preventDefault();
+              launcher.focus();
+            }}
             // Not modal: reading or clicking the page beside the panel leaves it open.
             onInteractOutside={(event) => event.preventDefault()}
             onEscapeKeyDown={(event) => {
