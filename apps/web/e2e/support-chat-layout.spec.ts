@@ -211,3 +211,44 @@ test.describe("desktop 1280x800", () => {
     await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
   });
 });
+
+test.describe("floating buttons at 360x740", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const path of ["/", "/contact-us", "/pricing"]) {
+    test(`${path}: at the end of the page no link, button or line of text lies under them`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
+      await expect(launcher(page)).toBeVisible();
+      const covered = await page.evaluate(() => {
+        const floating = Array.from(
+          document.querySelectorAll<HTMLElement>("[data-chat-launcher], [data-scroll-to-top]"),
+        ).map((el) => el.getBoundingClientRect());
+        const targets = Array.from(
+          document.querySelectorAll<HTMLElement>(
+            "main a, main button, main input, main textarea, main p, main li, main h2, main h3, footer a, footer p, footer li, footer button",
+          ),
+        );
+        return targets
+          .filter((el) => !el.closest("[data-chat-launcher], [data-scroll-to-top]"))
+          .filter((el) =>
+            Array.from(el.getClientRects()).some((r) =>
+              floating.some(
+                (f) =>
+                  r.width > 0 &&
+                  r.left < f.right &&
+                  f.left < r.right &&
+                  r.top < f.bottom &&
+                  f.top < r.bottom,
+              ),
+            ),
+          )
+          .map((el) => `${el.tagName} ${el.textContent?.trim().slice(0, 40) ?? ""}`);
+      });
+      expect(covered).toEqual([]);
+    });
+  }
+});
