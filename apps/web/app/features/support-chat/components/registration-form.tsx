@@ -5,7 +5,7 @@
  * field or button (aria-describedby) and are read out through one polite live region.
  */
 import { chatLimits } from "@hourline/contracts/chat-message";
-import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { brand } from "~/brand";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
@@ -187,22 +187,10 @@ export function RegistrationForm({
                 ? registrationTexts.sendingCode
                 : registrationTexts.sendCode}
             </button>
-            {/* Said beside the button, never above it: nothing moves under the pointer. */}
-            <span
-              id="chat-send-code-hint"
-              className="inline-flex items-center gap-1.5 text-sm text-muted"
-            >
-              {state.verification === "checking" ? (
-                <>
-                  <LoaderCircle
-                    aria-hidden="true"
-                    className="size-4 animate-spin motion-reduce:animate-none"
-                  />
-                  {registrationTexts.checking}
-                </>
-              ) : (
-                registrationTexts.sendCodeHint
-              )}
+            {/* The check made when the field is left changes nothing here: no text moves while
+                the visitor reaches for the button. */}
+            <span id="chat-send-code-hint" className="text-sm text-muted">
+              {registrationTexts.sendCodeHint}
             </span>
           </div>
         ) : null}

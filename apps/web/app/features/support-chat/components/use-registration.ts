@@ -88,7 +88,6 @@ export const registrationTexts = {
   sendCode: "Send code",
   sendingCode: "Sending the code…",
   sendCodeHint: "We e-mail you a 6-digit code to prove the address.",
-  checking: "Checking your e-mail…",
   missingName: "Enter your name above to start the chat.",
   missingEmail: "Enter your e-mail above and press Send code to start the chat.",
   missingCode: "Enter the code from the e-mail and press Verify code to start the chat.",
