@@ -19,7 +19,6 @@ import {
   consoleUrl,
 } from "./support/console";
 import { oversizedImageFile } from "./fixtures";
-import { chatForm } from "./support/chat-widget";
 import { rawMailsTo } from "./support/mailbox";
 import { onDemandTimeout } from "./support/e2e-env";
 
@@ -158,10 +157,10 @@ test("the visitor ends the chat: the console shows it ended at once", async ({
 
   await chat.panel.endChat.click();
   await visitor.page
-    .getByRole("alertdialog", { name: "Are you sure?" })
-    .getByRole("button", { name: "Confirm" })
+    .getByRole("alertdialog", { name: "End this chat?" })
+    .getByRole("button", { name: "End chat" })
     .click();
-  await expect(chatForm(chat.dialog).name).toHaveValue("");
+  await expect(chat.dialog.getByRole("heading", { name: "Chat ended" })).toBeVisible();
 
   await expect(ui.ended).toContainText("Jonas Weber ended this chat");
   await expect(ui.endChat).toHaveCount(0);

@@ -85,15 +85,20 @@ test.describe("launcher", () => {
     expect(overlap).toBe(false);
   });
 
-  test("Escape closes the modal and focus returns to what opened it; /help opens the same one", async ({
+  test("Escape closes the panel and focus returns to what opened it; /help opens the same one", async ({
     page,
   }) => {
     await page.goto("/help");
     const dialog = await openChat(page);
     await expect(chatForm(dialog).name).toBeFocused();
-    // Focus stays inside the modal.
-    for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // A panel beside the page, not a modal: Tab leads out of it to the page.
+    let left = false;
+    for (let i = 0; i < 20 && !left; i++) {
+      await page.keyboard.press("Tab");
+      left = !(await dialog.evaluate((d) => d.contains(document.activeElement)));
+    }
+    expect(left).toBe(true);
+    await dialog.getByLabel("Name", { exact: true }).focus();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(launcher(page)).toBeFocused();
@@ -115,7 +120,9 @@ test.describe("registration", () => {
     await page.goto("/");
     const dialog = await openChat(page);
     const form = chatForm(dialog);
-    await expect(form.start).toBeDisabled();
+    // One path: Send code is there from the start, and Start Chat can always be pressed.
+    await expect(form.sendCode).toBeVisible();
+    await expect(form.start).toBeEnabled();
 
     await form.name.focus();
     await form.name.blur();
@@ -131,7 +138,6 @@ test.describe("registration", () => {
     await form.email.blur();
     await expect(dialog.locator("#chat-email-error")).toHaveText("Invalid email format");
     await expect(form.email).toHaveAttribute("aria-describedby", "chat-email-error");
-    await expect(form.verifyEmail).toHaveCount(0);
     expect(checks).toHaveLength(0);
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: "dark" });
@@ -143,21 +149,23 @@ test.describe("registration", () => {
     await form.email.fill(email);
     await expect(dialog.locator("#chat-email-error")).toHaveCount(0);
     await form.email.blur();
-    await expect(form.verifyEmail).toBeVisible();
+    await expect(form.sendCode).toBeVisible();
     expect(checks.map((r) => r.postDataJSON())).toEqual([{ email }]);
     await form.name.fill("Meera");
     await expect(dialog.locator("#chat-name-error")).toHaveCount(0);
-    // A name alone does not start a chat: the e-mail is not proved.
-    await expect(form.start).toBeDisabled();
-    await expect(
-      dialog.getByText("Enter your name and verify your e-mail to start the chat."),
-    ).toBeVisible();
+    // A name alone does not start a chat: the e-mail is not proved, and Start Chat says so.
+    await form.start.click();
+    await expect(dialog.locator("#chat-start-error")).toHaveText(
+      "Press Send code and enter the code from the e-mail to start the chat.",
+    );
+    await expect(form.start).toHaveAttribute("aria-describedby", "chat-start-error");
+    await expect(form.start).toBeFocused();
 
-    // A malformed address resets the verification step.
+    // A malformed address is said under the field when Enter is pressed in it.
     await form.email.fill("not-an-email");
-    await form.email.blur();
-    await expect(form.verifyEmail).toHaveCount(0);
+    await form.email.press("Enter");
     await expect(dialog.locator("#chat-email-error")).toHaveText("Invalid email format");
+    await expect(form.email).toBeFocused();
   });
 
   test("the code step: only a non-empty code is sent, a wrong one says so, the right one verifies", async ({
@@ -175,8 +183,8 @@ test.describe("registration", () => {
     const form = chatForm(dialog);
     await form.name.fill("Ravi Menon");
     await form.email.fill(email);
-    await form.email.blur();
-    await form.verifyEmail.click();
+    // Enter in the e-mail field is the next step: the code is sent.
+    await form.email.press("Enter");
 
     await expect(form.code).toBeFocused();
     await expect(form.code).toHaveAttribute("inputmode", "numeric");
@@ -221,7 +229,8 @@ test.describe("registration", () => {
 
     // Changing the address drops the proof; the proved one is recognised again at once.
     await form.email.fill(`x${email}`);
-    await expect(form.start).toBeDisabled();
+    await expect(form.verified).toHaveCount(0);
+    await expect(form.sendCode).toBeVisible();
     await form.email.fill(email);
     await form.email.blur();
     await expect(form.verified).toBeVisible();
@@ -249,8 +258,7 @@ test.describe("registration", () => {
     const dialog = await openChat(page);
     const form = chatForm(dialog);
     await form.email.fill(email);
-    await form.email.blur();
-    await form.verifyEmail.click();
+    await form.sendCode.click();
     const wait = (s: number) =>
       dialog.getByText(`You can ask for a new code in ${s} seconds`, { exact: true });
     await expect(wait(42)).toBeVisible();
@@ -336,7 +344,9 @@ test.describe("conversation", () => {
     expect(editorBox).toEqual({ height: 100, scrolls: true, overflow: "auto" });
     await panel.editor.fill("");
     expect(await panel.editor.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
-    await expect(panel.log).toHaveCSS("max-height", "400px");
+    // The list takes the panel's free height and is its one scrolling box (decision 0047).
+    await expect(panel.log).toHaveCSS("overflow-y", "auto");
+    await expect(panel.log).toHaveCSS("max-height", "none");
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: "dark" });
     await expectNoAxeViolations(page);
@@ -499,8 +509,13 @@ test.describe("ending a chat", () => {
       minute: "2-digit",
       timeZone: "UTC",
     }).format(new Date(ended.ended_at as number));
-    const notice = dialog.getByRole("status").filter({ hasText: "This Chat was ended" });
-    await expect(notice).toHaveText(`This Chat was ended by Hourline Support Team at ${time}.`);
+    const said = `The Hourline support team ended this chat at ${time}.`;
+    const notice = dialog.locator("#chat-ended-note");
+    await expect(notice).toHaveText(
+      `${said} No transcript was asked for, so none will be e-mailed.`,
+    );
+    // Read out once from the live region that was there before it was filled.
+    await expect(page.getByTestId("chat-announcer")).toContainText(said);
     await expect(notice).toHaveCSS("color", "rgb(185, 28, 28)");
     const panel = chatPanel(dialog);
     await expect(panel.editor).toHaveCount(0);
@@ -522,43 +537,60 @@ test.describe("ending a chat", () => {
     await expect(panel.messages).toHaveCount(0);
   });
 
-  test("the visitor ends it after confirming, back to an empty form", async ({ page, agents }) => {
+  test("the visitor ends it after confirming, then a closing screen and a new chat", async ({
+    page,
+    agents,
+  }) => {
     await page.goto("/");
     const dialog = await openChat(page);
     const email = visitorEmail("visitor-ends");
-    const { conversationId } = await startChat(page, dialog, { name: "Priya Nair", email });
+    const { conversationId } = await startChat(page, dialog, {
+      name: "Priya Nair",
+      email,
+      transcript: true,
+    });
     const agent = await agents.connect();
     const panel = chatPanel(dialog);
 
     await panel.endChat.click();
-    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+    const confirm = page.getByRole("alertdialog", { name: "End this chat?" });
     await expect(confirm).toBeVisible();
-    await expect(confirm).toContainText("You want to end this chat with Hourline Support Team?");
+    await expect(confirm).toHaveAttribute("aria-modal", "true");
+    await expect(confirm).toContainText(`We will e-mail the transcript to ${email}.`);
     await expectNoAxeViolations(page);
-    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.getByRole("button", { name: "Keep chatting" }).click();
     await expect(confirm).toBeHidden();
     await expect(panel.endChat).toBeFocused();
     await expect(panel.editor).toBeVisible();
 
     await panel.endChat.click();
-    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await confirm.getByRole("button", { name: "End chat" }).click();
     const ended = await agent.waitFor(
       (f) => f.message_type === "chat_ended" && f.conversation_id === conversationId,
     );
     expect(ended.ended_by).toBe("visitor");
+    // What happens next, said on a closing screen whose way forward has focus.
+    await expect(dialog.getByRole("heading", { name: "Chat ended" })).toBeVisible();
+    await expect(dialog.locator("#chat-closed-note")).toContainText(
+      `We are e-mailing the transcript to ${email}.`,
+    );
+    const startNew = dialog.getByRole("button", { name: "Start a new chat" });
+    await expect(startNew).toBeFocused();
+    await expect(startNew).toHaveAttribute("aria-describedby", "chat-closed-note");
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Ending the chat ended this browser's chat session: on a shared computer the next person
+    // cannot chat as Priya without a code from her mailbox.
+    await startNew.click();
     const form = chatForm(dialog);
     await expect(form.name).toHaveValue("");
     await expect(form.email).toHaveValue("");
     await expect(form.name).toBeFocused();
-    await expect(form.start).toBeDisabled();
-    await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page);
-    // Ending the chat ended this browser's chat session: on a shared computer the next person
-    // cannot chat as Priya without a code from her mailbox.
     await form.name.fill("Someone Else");
     await form.email.fill(email);
     await form.email.blur();
-    await expect(form.verifyEmail).toBeVisible();
+    await expect(form.sendCode).toBeVisible();
     await expect(form.verified).toHaveCount(0);
   });
 });
@@ -711,8 +743,7 @@ test.describe("without a session", () => {
     );
     await expect(form.name).toHaveValue("Jonas Berg");
     await expect(form.email).toHaveValue(email);
-    await expect(form.verifyEmail).toBeVisible();
-    await expect(form.start).toBeDisabled();
+    await expect(form.sendCode).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

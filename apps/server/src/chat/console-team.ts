@@ -31,6 +31,7 @@ import {
 } from "../repositories/chat-conversations";
 import { countConversations, countSearch } from "../repositories/conversation-list";
 import { enqueueMail } from "../repositories/mail-outbox";
+import { newResumeLink } from "./resume-links";
 import type { ChatBroker } from "./broker";
 import { channels } from "./broker-channels";
 import type { ConsoleReadModel } from "./console-read-model";
@@ -51,6 +52,8 @@ export class ConsoleTeam {
     private readonly log: FastifyBaseLogger,
     private readonly options: {
       supportInbox: string;
+      /** The site's public address: the e-mail answer links back into the chat (GET /chat/resume). */
+      publicUrl: string;
       /** What the others see of an agent (ConsoleRouting.availability). */
       availability: (agent: {
         id: number;
@@ -133,7 +136,14 @@ export class ConsoleTeam {
       };
     }
     const now = Date.now();
+    // Like the transcript, the answer carries the single-use link back into the chat (0037).
+    const resume = newResumeLink(
+      this.options.publicUrl,
+      conversation.visitor_email,
+      conversationId,
+    );
     const mail = chatEmailAnswerMail({
+      chatUrl: resume.url,
       to: conversation.visitor_email,
       visitorName: conversation.visitor_name,
       agentName: agent.name,
@@ -143,6 +153,7 @@ export class ConsoleTeam {
     let entry: AgentEntry;
     try {
       entry = await this.db.transaction().execute(async (trx) => {
+        await resume.store(trx, now);
         await enqueueMail(trx, mail, now);
         await markMissedHandled(trx, conversationId, { agentId: agent.id, now });
         return insertAgentEntry(

@@ -98,6 +98,7 @@ export default fp<SupportChatPluginOptions>(
     app.decorate("consoleRouting", routing);
     const team = new ConsoleTeam(db, broker, readModel, kickMailer, log, {
       supportInbox: options.supportInbox,
+      publicUrl: options.publicUrl,
       availability: (agent) => routing.availability(agent),
     });
     app.decorate("consoleTeam", team);

@@ -1,5 +1,5 @@
 /**
- * The visitor's side of the chat in browser tests: the launcher, the "Support Chat" modal, its form
+ * The visitor's side of the chat in browser tests: the launcher, the "Support Chat" panel, its form
  * and panel, and the registration walked through as a visitor would (the code read from the mail).
  */
 import { randomUUID } from "node:crypto";
@@ -27,7 +27,7 @@ export function chatForm(dialog: Locator) {
   return {
     name: dialog.getByLabel("Name", { exact: true }),
     email: dialog.getByLabel("E-mail", { exact: true }),
-    verifyEmail: dialog.getByRole("button", { name: "Verify Email" }),
+    sendCode: dialog.getByRole("button", { name: "Send code" }),
     code: dialog.getByLabel("Code from the e-mail"),
     verifyCode: dialog.getByRole("button", { name: "Verify code" }),
     resend: dialog.getByRole("button", { name: "Resend code" }),
@@ -44,17 +44,16 @@ export function chatPanel(dialog: Locator) {
     log: dialog.getByRole("log", { name: "Messages" }),
     messages: dialog.getByTestId("chat-message"),
     connection: dialog.getByTestId("chat-connection"),
-    endChat: dialog.getByRole("button", { name: "End Chat" }),
+    endChat: dialog.getByRole("button", { name: "End chat" }),
     imageInput: dialog.getByTestId("chat-image-input"),
   };
 }
 
-/** Leaves the e-mail field, asks for a code, reads it from the mail and enters it. */
+/** Types the e-mail, asks for a code with Send code, reads it from the mail and enters it. */
 export async function verifyEmail(dialog: Locator, email: string) {
   const form = chatForm(dialog);
   await form.email.fill(email);
-  await form.email.blur();
-  await form.verifyEmail.click();
+  await form.sendCode.click();
   await expect(form.code).toBeFocused();
   await form.code.fill(await nextChatCode(email));
   await form.verifyCode.click();

@@ -130,6 +130,8 @@ export interface ChatEmailAnswerInput {
   answer: string;
   /** Where the support team reads replies to this mail. */
   replyTo: string;
+  /** The visitor's link back into the chat (GET /chat/resume). */
+  chatUrl: string;
 }
 
 /** An agent's answer to a chat the visitor left before anyone answered. */
@@ -146,7 +148,10 @@ export function chatEmailAnswerMail(given: ChatEmailAnswerInput): OutgoingMail {
       text: `You wrote to us in the support chat before anyone could answer. ${input.agentName} writes:`,
     },
     { text: input.answer, quote: true },
-    { text: "Reply to this e-mail to continue." },
+    {
+      text: `Reply to this e-mail, or continue in the chat (this link signs you in once, for 7 days): ${input.chatUrl}`,
+      html: `Reply to this e-mail, or ${link(input.chatUrl, "continue in the chat")}: this link signs you in once, for 7 days.`,
+    },
   ]);
   return {
     kind: "chat_email_answer",

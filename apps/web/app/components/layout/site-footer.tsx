@@ -16,7 +16,9 @@ const columns: { id: Column; title: string }[] = [
 export function SiteFooter() {
   const year = 2026;
   return (
-    <footer className="border-t border-line bg-surface">
+    // On phones the page ends with room for the floating chat and back-to-top buttons (76 px from
+    // the bottom), so its last lines and links can be scrolled clear of them.
+    <footer className="border-t border-line bg-surface pb-20 sm:pb-0">
       <div className="container-page grid grid-cols-1 gap-10 py-14 lg:grid-cols-[1.2fr_3fr]">
         <div className="space-y-4">
           <Link to="/" className="text-ink no-underline" aria-label={`${brand.name} home`}>

@@ -21,6 +21,7 @@ export function MessageLog({
   className,
   empty,
   smoothAfterMs,
+  live = true,
   children,
 }: {
   messages: readonly LiveMessage[];
@@ -30,6 +31,11 @@ export function MessageLog({
   empty: ReactNode;
   /** Scroll smoothly (unless reduced motion is asked for) this long after a message; else at once. */
   smoothAfterMs?: number;
+  /**
+   * Whether screen readers follow the log by themselves (a log is a polite live region); false
+   * where the client announces new messages its own way.
+   */
+  live?: boolean;
   /** The messages' items. */
   children: ReactNode;
 }) {
@@ -66,6 +72,7 @@ export function MessageLog({
       ref={list}
       role="log"
       aria-label="Messages"
+      aria-live={live ? undefined : "off"}
       // Scrollable, so it must be reachable with the keyboard.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}

@@ -198,6 +198,20 @@ describeConsole("team console", pgUp, (ctx) => {
       // What the agent typed is text in the mail's HTML, never markup.
       expect(mail?.html).toContain(escapeHtml('<img src=x onerror="alert(1)">'));
       expect(mail?.html).not.toContain("<img src=x");
+      // Like the transcript, the answer links back into the chat: a fresh browser opening it is
+      // signed in for the visitor's address, once (decision 0037).
+      const link = /\/chat\/resume\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
+      expect(link, mail?.text).toBeDefined();
+      expect(mail?.html).toContain(`${link}"`);
+      const opened = await fetch(`${ctx.server.baseUrl}${link}`, { redirect: "manual" });
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get("location")).toBe("/?chat=resume");
+      const cookie = opened.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      const who = await fetch(`${ctx.server.baseUrl}/api/support/session`, { headers: { cookie } });
+      expect(await who.json()).toMatchObject({ email: visitor.email });
 
       expect((await list(ana, "state=missed")).some((c) => c.id === id)).toBe(false);
       expect((await counts(ana)).missed).toBe(before.missed - 1);

@@ -29,11 +29,13 @@ function panel(state: ChatState): string {
     getState: () => state,
     retry: () => {},
     reconnectNow: () => {},
+    identity: { email: "ravi@visitors.example", username: "Ravi", transcript: true },
   } as unknown as ChatSession;
   return renderToStaticMarkup(
     createElement(ChatPanel, {
       session,
       availability: null,
+      touch: false,
       onEnd: () => {},
       onStartNew: () => {},
     }),

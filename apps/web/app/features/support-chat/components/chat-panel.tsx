@@ -11,25 +11,29 @@ import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { ConnectionStatusLine } from "./connection-status";
 import { AvailabilityNote, availabilityCopy, type Availability } from "./availability-note";
 import { ChatRating } from "./chat-rating";
+import { closingTexts, transcriptNote } from "./closing-screen";
 import { EndChatButton } from "./end-chat-dialog";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
 export const chatPanelTexts = {
   typing: "Support is typing…",
-  endedByAgent: (time: string) => `This Chat was ended by ${brand.name} Support Team at ${time}.`,
+  endedByAgent: (time: string) => `The ${brand.name} support team ended this chat at ${time}.`,
   endedByVisitor: (time: string) => `You ended this chat at ${time}.`,
 } as const;
 
 export function ChatPanel({
   session,
   availability,
+  touch,
   onEnd,
   onStartNew,
 }: {
   session: ChatSession;
   /** GET /api/support/availability's answer, null until it came (or when it failed). */
   availability: Availability | null;
+  /** A touch screen: no text field takes focus by itself (it would open the keyboard). */
+  touch: boolean;
   /** The visitor confirmed End Chat. */
   onEnd: () => void;
   /** After an ended chat: back to the form, name and e-mail kept. */
@@ -55,14 +59,21 @@ export function ChatPanel({
   }, [ended]);
 
   return (
-    <section aria-label="Conversation" className="flex min-h-0 flex-col">
+    <section aria-label="Conversation" className="flex min-h-0 flex-1 flex-col">
       {ended ? null : (
-        <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-2.5">
+        <div className="flex shrink-0 items-center justify-between gap-3 border-b border-line px-4 py-1.5">
           <ConnectionStatusLine
             status={state.connection}
             onRetryNow={() => session.reconnectNow()}
           />
-          <EndChatButton onConfirm={onEnd} />
+          <EndChatButton
+            onConfirm={onEnd}
+            transcriptNote={transcriptNote(
+              session.identity.transcript,
+              session.identity.email,
+              true,
+            )}
+          />
         </div>
       )}
 
@@ -70,40 +81,46 @@ export function ChatPanel({
 
       <MessageList messages={state.messages} onRetry={ended ? undefined : retry} />
 
-      <p aria-live="polite" className="min-h-5 px-4 pb-1 text-sm text-muted italic">
+      {/* Shown, not read out: a screen reader would hear it at every keystroke of support's. */}
+      <p className="min-h-5 shrink-0 px-4 text-sm text-muted italic">
         {state.agentTyping && !ended ? chatPanelTexts.typing : ""}
       </p>
 
+      {/* Read out once by the chat's announcer (chat-announcer.tsx). */}
       {state.notice && !ended ? (
-        <p role="alert" className="px-4 pb-2 text-sm font-semibold text-danger">
-          {state.notice}
-        </p>
+        <p className="shrink-0 px-4 pb-2 text-sm font-semibold text-danger">{state.notice}</p>
       ) : null}
 
       {ended ? (
-        <div className="border-t border-line px-4 pt-3 pb-4">
+        <div className="shrink-0 overflow-y-auto border-t border-line px-4 pt-3 pb-4">
+          {/* Read out by the announcer, whose region was there before; the button repeats it. */}
           <p
-            role="status"
+            id="chat-ended-note"
             className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
           >
             <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {ended.by === "agent"
-              ? chatPanelTexts.endedByAgent(formatClockTime(ended.at))
-              : chatPanelTexts.endedByVisitor(formatClockTime(ended.at))}
+            <span>
+              {ended.by === "agent"
+                ? chatPanelTexts.endedByAgent(formatClockTime(ended.at))
+                : chatPanelTexts.endedByVisitor(formatClockTime(ended.at))}{" "}
+              {transcriptNote(session.identity.transcript, session.identity.email)}
+            </span>
           </p>
           {ended.ratingToken ? <ChatRating token={ended.ratingToken} /> : null}
           <button
             ref={startNew}
             type="button"
+            aria-describedby="chat-ended-note"
             className="btn btn-primary mt-3 w-full"
             onClick={onStartNew}
           >
             <MessageSquarePlus aria-hidden="true" className="size-4" />
-            Start a new chat
+            {closingTexts.startNew}
           </button>
         </div>
       ) : (
         <MessageComposer
+          focusOnMount={!touch}
           onSend={(text) => session.sendText(text)}
           onTyping={(typing) => session.setTyping(typing)}
           onImage={(url) => session.sendImage(url)}

@@ -1,7 +1,7 @@
 /**
  * The socket's state in words (never a silent failure): "Connecting…", "Connected",
- * "Reconnecting in 3 s…", "Offline — messages will be sent when you are back". The countdown is
- * shown, not read out; assistive technology hears each change of state once.
+ * "Reconnecting in 3 s…", "Offline — messages will be sent when you are back". Shown, not read
+ * out: the chat's announcer (chat-announcer.tsx) tells a state once it has lasted.
  */
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
@@ -14,12 +14,10 @@ export const connectionTexts = {
   offline: "Offline — messages will be sent when you are back",
 } as const;
 
-function announcement(status: ConnectionStatus): string {
+function shownText(status: ConnectionStatus): string {
   switch (status.kind) {
     case "open":
       return connectionTexts.connected;
-    case "reconnecting":
-      return status.offline ? connectionTexts.offline : "Connection lost. Reconnecting…";
     case "connecting":
       return status.resuming ? connectionTexts.reconnecting : connectionTexts.connecting;
     default:
@@ -43,30 +41,33 @@ export function ConnectionStatusLine({
         : "bg-accent";
   return (
     <div className="flex min-h-6 flex-wrap items-center gap-x-2 text-sm text-muted">
-      <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${tone}`} />
-      <span data-testid="chat-connection" aria-hidden="true">
-        {status.kind === "reconnecting" ? (
-          status.offline ? (
-            connectionTexts.offline
+      {/* The dot stays on the first line of its words. */}
+      <span className="inline-flex min-w-0 items-baseline gap-2">
+        <span
+          aria-hidden="true"
+          className={`size-2.5 shrink-0 translate-y-[-1px] rounded-full ${tone}`}
+        />
+        <span data-testid="chat-connection">
+          {status.kind === "reconnecting" ? (
+            status.offline ? (
+              connectionTexts.offline
+            ) : (
+              <Countdown key={status.retryAt} until={status.retryAt} />
+            )
           ) : (
-            <Countdown key={status.retryAt} until={status.retryAt} />
-          )
-        ) : (
-          announcement(status)
-        )}
+            shownText(status)
+          )}
+        </span>
       </span>
       {status.kind === "reconnecting" && !status.offline ? (
         <button
           type="button"
           onClick={onRetryNow}
-          className="min-h-6 font-semibold text-brand underline underline-offset-4 hover:text-ink"
+          className="min-h-6 font-semibold text-brand underline underline-offset-4 hover:text-ink pointer-coarse:min-h-11 pointer-coarse:px-2"
         >
           Try now
         </button>
       ) : null}
-      <span className="sr-only" role="status">
-        {announcement(status)}
-      </span>
     </div>
   );
 }

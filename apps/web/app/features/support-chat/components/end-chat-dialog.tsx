@@ -1,32 +1,53 @@
-/** The visitor's End Chat with its confirmation: "Are you sure?", Confirm or Cancel. */
+/**
+ * The visitor's "End chat" with its confirmation: "End this chat?", what happens to the
+ * transcript, then "End chat" or "Keep chatting" (which has focus, so Enter never ends by mistake).
+ */
 import { AlertDialog } from "radix-ui";
 import { useRef } from "react";
-import { brand } from "~/brand";
 
-export function EndChatButton({ onConfirm }: { onConfirm: () => void }) {
+/** Every word of the end confirmation, in one place. */
+export const endChatTexts = {
+  trigger: "End chat",
+  title: "End this chat?",
+  keep: "Keep chatting",
+  confirm: "End chat",
+} as const;
+
+export function EndChatButton({
+  onConfirm,
+  transcriptNote,
+}: {
+  onConfirm: () => void;
+  /** Where the transcript goes (or that none was asked for). */
+  transcriptNote: string;
+}) {
   const confirmed = useRef(false);
   return (
     <AlertDialog.Root>
-      <AlertDialog.Trigger className="btn btn-secondary min-h-9 px-3.5 py-1.5 text-sm">
-        End Chat
+      <AlertDialog.Trigger className="btn btn-secondary min-h-11 px-3.5 py-1.5 text-sm">
+        {endChatTexts.trigger}
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-black/40" />
         <AlertDialog.Content
-          className="card fixed top-1/2 left-1/2 z-[70] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 p-6"
+          // A modal question: said so to assistive technology, and the rest is hidden meanwhile.
+          aria-modal="true"
+          className="card fixed top-1/2 left-1/2 z-[70] max-h-[calc(100dvh-1rem)] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6"
           onCloseAutoFocus={(event) => {
-            // After Confirm the button is gone; the new form takes focus instead.
+            // After ending, the button is gone; the closing screen takes focus instead.
             if (confirmed.current) event.preventDefault();
           }}
         >
           <AlertDialog.Title className="text-xl font-bold text-ink">
-            Are you sure?
+            {endChatTexts.title}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">
-            You want to end this chat with {brand.name} Support Team?
+            {transcriptNote}
           </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="btn btn-secondary">Cancel</AlertDialog.Cancel>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className="btn btn-secondary">
+              {endChatTexts.keep}
+            </AlertDialog.Cancel>
             <AlertDialog.Action
               className="btn btn-primary"
               onClick={() => {
@@ -34,7 +55,7 @@ export function EndChatButton({ onConfirm }: { onConfirm: () => void }) {
                 onConfirm();
               }}
             >
-              Confirm
+              {endChatTexts.confirm}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

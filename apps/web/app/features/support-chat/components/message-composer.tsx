@@ -20,10 +20,13 @@ import { uploadChatImage } from "../api/upload-chat-image";
 export const EDITOR_MAX_HEIGHT_PX = 100;
 
 export function MessageComposer({
+  focusOnMount,
   onSend,
   onTyping,
   onImage,
 }: {
+  /** Take focus when shown (not on touch screens, where it would open the keyboard). */
+  focusOnMount: boolean;
   /** Returns false when there was nothing to send. */
   onSend: (text: string) => boolean;
   onTyping: (typing: boolean) => void;
@@ -36,17 +39,21 @@ export function MessageComposer({
 
   // The panel replaces the form whose Start Chat had focus: the editor takes it.
   useEffect(() => {
-    editor.current?.focus();
+    if (focusOnMount) editor.current?.focus();
+    // Only when the composer first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function send() {
     if (!onSend(text)) return;
     setText("");
+    // Focus stays in the editor, so an on-screen keyboard stays open for the next message.
+    editor.current?.focus();
     requestAnimationFrame(fit);
   }
 
   return (
-    <div className="border-t border-line px-4 pt-3 pb-4">
+    <div className="shrink-0 border-t border-line px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <form
         aria-label="Send a message"
         onSubmit={(event) => {
@@ -54,6 +61,16 @@ export function MessageComposer({
           send();
         }}
         className="flex items-end gap-2"
+        onPointerDown={(event) => {
+          // Pressing Send must not take focus from the editor: that would close the keyboard.
+          if (
+            event.target instanceof Element &&
+            event.target.closest("button[type=submit]") &&
+            document.activeElement === editor.current
+          ) {
+            event.preventDefault();
+          }
+        }}
       >
         <div className="min-w-0 flex-1">
           <label htmlFor="chat-editor" className="sr-only">
@@ -89,7 +106,11 @@ export function MessageComposer({
         />
         <SendButton label="Send message" />
       </form>
-      <p id="chat-editor-hint" className="mt-2 text-xs text-muted">
+      {/* On a short screen the hint is read with the editor but not shown, to leave room. */}
+      <p
+        id="chat-editor-hint"
+        className="mt-1.5 text-xs text-muted [@media(max-height:500px)]:sr-only"
+      >
         {/* Touch screens have no Shift+Enter to speak of: the hint is for keyboards only. */}
         <span className="pointer-coarse:hidden">Enter sends, Shift+Enter starts a new line. </span>
         <span id="chat-image-hint">{uploadMessages.limit}</span>

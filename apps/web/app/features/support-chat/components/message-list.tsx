@@ -1,7 +1,9 @@
 /**
  * The conversation: the visitor's messages on the right (with how their delivery goes), support's
- * on the left, in a log at most 400 px high that scrolls smoothly to the newest message 100 ms
- * after one arrives. Every message's HTML is sanitized again before it is inserted.
+ * on the left, in a log that takes the panel's free height (the one scrolling region of the chat)
+ * and scrolls smoothly to the newest message 100 ms after one arrives. The log is not a live
+ * region: the chat's announcer reads each new message from support once. Every message's HTML is
+ * sanitized again before it is inserted.
  */
 import { brand } from "~/brand";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
@@ -23,7 +25,8 @@ export function MessageList({
     <MessageLog
       messages={messages}
       testId="chat-messages"
-      className="max-h-[400px] min-h-40 overflow-y-auto overscroll-contain px-4 py-3 focus-visible:outline-offset-[-3px]"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3 focus-visible:outline-offset-[-3px]"
+      live={false}
       smoothAfterMs={SCROLL_DELAY_MS}
       empty={
         <p className="py-6 text-center text-sm text-muted">

@@ -1,10 +1,12 @@
 /**
- * Name, e-mail, the e-mail's proof with a one-time code, then Start Chat. Errors sit under
- * their field (aria-describedby) and are read out through one polite live region.
+ * One path: name, e-mail, one visible "Send code" button (Enter in either field takes the next
+ * step), the code, then Start Chat. Nothing appears behind the visitor when a field is left, and
+ * Start Chat is never disabled: pressed too early it says what is missing. Errors sit under their
+ * field or button (aria-describedby) and are read out through one polite live region.
  */
 import { chatLimits } from "@hourline/contracts/chat-message";
-import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 import { registrationTexts, type Registration } from "./use-registration";
 
@@ -12,8 +14,9 @@ export const chatInputClass =
   "mt-1.5 block w-full rounded-xl border border-muted/70 bg-surface px-3.5 py-2.5 text-ink shadow-sm " +
   "transition-colors hover:border-ink aria-[invalid=true]:border-2 aria-[invalid=true]:border-danger";
 
+/** A text button, still 44 px tall so a finger finds it. */
 const linkButton =
-  "inline-flex min-h-6 items-center font-semibold text-brand underline underline-offset-4 " +
+  "inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 " +
   "hover:text-ink aria-disabled:cursor-wait";
 
 function describedBy(...ids: (string | false | null | undefined)[]) {
@@ -37,7 +40,8 @@ export function RegistrationForm({
   /** Put focus on the name field once shown (after End Chat, the button that had it is gone). */
   focusName: boolean;
 }) {
-  const { state, canStart } = registration;
+  const { state } = registration;
+  const emailRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
@@ -56,10 +60,21 @@ export function RegistrationForm({
     previous.current = state.verification;
     if (state.verification === "code" && before === "sending") codeRef.current?.focus();
     if (state.verification === "verified" && before === "verifying") {
-      if (canStart) startRef.current?.focus();
+      if (state.name.trim()) startRef.current?.focus();
       else nameRef.current?.focus();
     }
-  }, [state.verification, canStart]);
+    // Only when the step changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.verification]);
+
+  /** Enter in the name or e-mail field: the next step, or the field to fix. */
+  async function next(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const fix = await registration.next();
+    if (fix === "name") nameRef.current?.focus();
+    if (fix === "email") emailRef.current?.focus();
+  }
 
   async function verify() {
     const refocus = await registration.verifyCode();
@@ -114,6 +129,7 @@ export function RegistrationForm({
           value={state.name}
           onChange={(e) => registration.setName(e.target.value)}
           onBlur={registration.leaveName}
+          onKeyDown={(e) => void next(e)}
           aria-invalid={state.nameError ? true : undefined}
           aria-describedby={describedBy(state.nameError && "chat-name-error")}
           className={chatInputClass}
@@ -126,6 +142,7 @@ export function RegistrationForm({
           E-mail
         </label>
         <input
+          ref={emailRef}
           id="chat-email"
           name="email"
           type="email"
@@ -135,6 +152,7 @@ export function RegistrationForm({
           value={state.email}
           onChange={(e) => registration.setEmail(e.target.value)}
           onBlur={registration.leaveEmail}
+          onKeyDown={(e) => void next(e)}
           aria-invalid={state.emailError ? true : undefined}
           aria-describedby={describedBy(
             state.emailError && "chat-email-error",
@@ -154,27 +172,26 @@ export function RegistrationForm({
             {registrationTexts.verified}
           </p>
         ) : null}
-        {state.verification === "checking" ? (
-          <p className="mt-1.5 flex items-center gap-1.5 text-sm text-muted">
-            <LoaderCircle
-              aria-hidden="true"
-              className="size-4 animate-spin motion-reduce:animate-none"
-            />
-            Checking your e-mail…
-          </p>
-        ) : null}
-        {state.verification === "unverified" || state.verification === "sending" ? (
-          <p className="mt-2 text-sm text-muted">
+        {/* Always there until the e-mail is proved, so nothing appears behind the visitor. */}
+        {!showCodeStep && !verified ? (
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <button
               type="button"
-              className={linkButton}
+              className="btn btn-secondary"
               aria-disabled={state.verification === "sending" || undefined}
+              aria-describedby="chat-send-code-hint"
               onClick={() => void registration.requestCode()}
             >
-              {state.verification === "sending" ? "Sending the code…" : "Verify Email"}
-            </button>{" "}
-            <span>We e-mail you a 6-digit code.</span>
-          </p>
+              {state.verification === "sending"
+                ? registrationTexts.sendingCode
+                : registrationTexts.sendCode}
+            </button>
+            {/* The check made when the field is left changes nothing here: no text moves while
+                the visitor reaches for the button. */}
+            <span id="chat-send-code-hint" className="text-sm text-muted">
+              {registrationTexts.sendCodeHint}
+            </span>
+          </div>
         ) : null}
         {!showCodeStep && state.codeError ? (
           <FieldError id="chat-code-request-error">{state.codeError}</FieldError>
@@ -259,18 +276,15 @@ export function RegistrationForm({
         <button
           ref={startRef}
           type="submit"
-          className="btn btn-primary w-full disabled:cursor-not-allowed disabled:opacity-60"
-          disabled={!canStart}
+          className="btn btn-primary w-full"
           aria-disabled={state.submitting || undefined}
-          aria-describedby={canStart ? undefined : "chat-start-hint"}
+          aria-describedby={state.startError ? "chat-start-error" : undefined}
         >
           {state.submitting ? "Starting…" : "Start Chat"}
         </button>
-        {canStart ? null : (
-          <p id="chat-start-hint" className="mt-2 text-center text-sm text-muted">
-            {registrationTexts.startHint}
-          </p>
-        )}
+        {state.startError ? (
+          <FieldError id="chat-start-error">{state.startError}</FieldError>
+        ) : null}
       </div>
 
       <p aria-live="polite" className="sr-only">

@@ -1,12 +1,15 @@
 /**
  * The support chat, loaded only once the visitor opens it (or a chat was running before a
- * reload): the "Support Chat" modal with the registration form or the live conversation. It stays
- * mounted after the modal closes, so a running chat keeps its socket and counts unread replies.
+ * reload): the "Support Chat" panel with the registration form, the live conversation or the
+ * closing screen. On wide screens a panel beside the page, which stays usable (no backdrop, focus
+ * not trapped, Escape closes); on phones and short screens (landscape, 200% zoom) it fills the
+ * visual viewport above the on-screen keyboard, with the page behind inert. It stays mounted after
+ * the panel closes, so a running chat keeps its socket, announces replies and counts them.
  */
 import type { ChatUser } from "@hourline/contracts/chat-api";
 import { CircleStop, LoaderCircle, MessageSquarePlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
 import { socketUrl } from "../api/chat-urls";
 import { fetchChatMessages } from "../api/fetch-chat-messages";
@@ -25,9 +28,12 @@ import {
 } from "../model/chat-storage";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { newClientId } from "~/lib/live-chat/client-id";
+import { ChatAnnouncer } from "./chat-announcer";
 import { availabilityCopy, useAvailability } from "./availability-note";
 import { ChatPanel, chatPanelTexts } from "./chat-panel";
 import { ChatRating } from "./chat-rating";
+import { ClosingScreen } from "./closing-screen";
+import { compactScreenQuery, useInertPage, useMediaQuery, useVisualViewportBox } from "./screen";
 import { RegistrationForm } from "./registration-form";
 import { registrationTexts, useRegistration } from "./use-registration";
 
@@ -36,7 +42,21 @@ type View =
   | { kind: "resuming" }
   /** After a reload: the chat that ended unrated, asked "How did we do?" again. */
   | { kind: "rate"; pending: PendingRating }
-  | { kind: "chat"; session: ChatSession };
+  | { kind: "chat"; session: ChatSession }
+  /** The visitor ended the chat: what happens next, and a way to start again. */
+  | { kind: "closed"; at: number; email: string; transcript: boolean };
+
+/** Every word the widget's frame says, in one place. */
+export const widgetTexts = {
+  title: "Support Chat",
+  lastChat: "Your last chat",
+  startNew: "Start a new chat",
+  close: "Close support chat",
+  resuming: "Reopening your conversation…",
+  linkSpent:
+    "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
+  reopenFailed: "We could not reopen your conversation. Please start the chat again.",
+} as const;
 
 export function SupportChatWidget() {
   const { open } = useSyncExternalStore(
@@ -117,8 +137,7 @@ export function SupportChatWidget() {
           registration.reset({
             name: "",
             email: "",
-            message:
-              "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
+            message: widgetTexts.linkSpent,
           });
           setView({ kind: "form", focusName: false });
         }
@@ -144,7 +163,7 @@ export function SupportChatWidget() {
           message:
             outcome.kind === "unverified"
               ? registrationTexts.verifyAgain
-              : "We could not reopen your conversation. Please start the chat again.",
+              : widgetTexts.reopenFailed,
         });
         setView({ kind: "form", focusName: false });
       });
@@ -161,100 +180,185 @@ export function SupportChatWidget() {
     session?.setVisible(open);
   }, [session, open]);
 
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const compact = useMediaQuery(compactScreenQuery);
+  const touch = useMediaQuery("(pointer: coarse)");
+  const fit = useVisualViewportBox(open && compact);
+  useInertPage(open && compact, root);
+
   function endChat() {
-    session?.end();
+    if (!session) return;
+    session.end();
     launcherStore.setUnread(0);
-    registration.reset();
-    setView({ kind: "form", focusName: true });
+    setView({
+      kind: "closed",
+      at: Date.now(),
+      email: session.identity.email,
+      transcript: session.identity.transcript,
+    });
   }
 
   function startNew() {
-    if (!session) return;
-    session.dispose();
-    registration.reset({ name: session.identity.username, email: session.identity.email });
+    if (view.kind === "closed") {
+      // The visitor ended it: maybe on a shared computer, so the next chat starts from nothing.
+      registration.reset();
+    } else if (view.kind === "chat") {
+      view.session.dispose();
+      registration.reset({
+        name: view.session.identity.username,
+        email: view.session.identity.email,
+      });
+    } else return;
     setView({ kind: "form", focusName: true });
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => launcherStore.setOpen(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30" />
-        <Dialog.Content
-          data-testid="support-chat"
-          className="card fixed inset-x-0 bottom-0 z-50 flex outline-none max-h-[100dvh] flex-col overflow-hidden rounded-b-none sm:inset-x-auto sm:right-5 sm:bottom-24 sm:max-h-[calc(100dvh-7.5rem)] sm:w-[27rem] sm:rounded-b-[var(--radius-card)]"
-          onOpenAutoFocus={(event) => {
-            const target = document.getElementById(
-              view.kind === "chat" ? "chat-editor" : "chat-name",
-            );
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            (launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId))?.focus();
-          }}
-        >
-          <header className="flex items-start justify-between gap-3 bg-brand-strong px-5 py-4 text-on-brand">
-            <div>
-              <Dialog.Title className="text-lg font-bold">Support Chat</Dialog.Title>
-              <Dialog.Description className="text-sm" data-testid="chat-availability-line">
-                {
-                  availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
-                    .line
-                }
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label="Close support chat"
-              className="grid size-10 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+    <div ref={setRoot}>
+      {session ? <ChatAnnouncer session={session} /> : null}
+      <Dialog.Root
+        open={open}
+        // The page stays usable beside the panel; on a phone the panel fills the screen and the
+        // page behind it is made inert instead (useInertPage).
+        modal={false}
+        onOpenChange={(next) => launcherStore.setOpen(next)}
+      >
+        <Dialog.Portal container={root}>
+          <Dialog.Content
+            ref={content}
+            data-testid="support-chat"
+            data-layout={compact ? "full-screen" : "panel"}
+            aria-modal={compact ? true : undefined}
+            tabIndex={-1}
+            style={compact && fit ? { top: fit.top, height: fit.height } : undefined}
+            className={
+              compact
+                ? "fixed inset-x-0 top-0 z-50 flex h-dvh flex-col overflow-hidden bg-surface outline-none"
+                : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-7.5rem)] w-[27rem] flex-col overflow-hidden outline-none ${
+                    view.kind === "chat" ? "h-[min(42rem,calc(100dvh-7.5rem))]" : ""
+                  }`
+            }
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              // On a touch screen a focused text field opens the keyboard over half the chat: the
+              // panel itself takes focus there, and the visitor taps the field when ready.
+              const target = touch
+                ? null
+                : document.getElementById(view.kind === "chat" ? "chat-editor" : "chat-name");
+              (target ?? content.current)?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              (
+                launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId)
+              )?.focus();
+            }}
+            onKeyDown={(event) => {
+              // Beside the page, Tab leads out of the panel (to the launcher, whose place in the
+              // page it opened from) instead of looping inside it. Full-screen, it loops.
+              if (compact || event.key !== "Tab" || !content.current) return;
+              const tabbable = Array.from(
+                content.current.querySelectorAll<HTMLElement>(
+                  "a[href], button, input, textarea, select, [tabindex]:not([tabindex='-1'])",
+                ),
+              ).filter((el) => !el.matches(":disabled") && el.getClientRects().length > 0);
+              const edge = event.shiftKey ? tabbable[0] : tabbable.at(-1);
+              const launcher = document.getElementById(launcherButtonId);
+              if (!edge || document.activeElement !== edge || !launcher) return;
+              event.preventDefault();
+              launcher.focus();
+            }}
+            // Not modal: reading or clicking the page beside the panel leaves it open.
+            onInteractOutside={(event) => event.preventDefault()}
+            onEscapeKeyDown={(event) => {
+              // Escape pressed on the page beside the panel is the page's, not the chat's.
+              const active = document.activeElement;
+              if (active && active !== document.body && !content.current?.contains(active)) {
+                event.preventDefault();
+              }
+            }}
+          >
+            {/* A div, not <header>: a second banner landmark beside the page's. */}
+            <div
+              className={`flex shrink-0 items-start justify-between gap-3 bg-brand-strong px-5 text-on-brand ${
+                compact ? "py-2" : "py-4"
+              }`}
             >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </header>
-          <div className="min-h-0 flex-1 overflow-y-auto">
+              <div>
+                <Dialog.Title className="text-lg font-bold">{widgetTexts.title}</Dialog.Title>
+                <Dialog.Description
+                  className={`text-sm ${compact ? "[@media(max-height:500px)]:sr-only" : ""}`}
+                >
+                  {
+                    availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
+                      .line
+                  }
+                </Dialog.Description>
+              </div>
+              <Dialog.Close
+                aria-label={widgetTexts.close}
+                className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </div>
             {view.kind === "chat" ? (
-              <ChatPanel
-                session={view.session}
-                availability={availability}
-                onEnd={endChat}
-                onStartNew={startNew}
-              />
-            ) : view.kind === "rate" ? (
-              <section aria-label="Your last chat" className="px-4 pt-3 pb-4">
-                <p
-                  role="status"
-                  className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
-                >
-                  <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-                  {view.pending.endedBy === "agent"
-                    ? chatPanelTexts.endedByAgent(formatClockTime(view.pending.endedAt))
-                    : chatPanelTexts.endedByVisitor(formatClockTime(view.pending.endedAt))}
-                </p>
-                <ChatRating token={view.pending.token} />
-                <button
-                  type="button"
-                  className="btn btn-primary mt-3 w-full"
-                  onClick={() => setView({ kind: "form", focusName: true })}
-                >
-                  <MessageSquarePlus aria-hidden="true" className="size-4" />
-                  Start a new chat
-                </button>
-              </section>
-            ) : view.kind === "resuming" ? (
-              <p role="status" className="flex items-center gap-2 p-5 text-muted">
-                <LoaderCircle
-                  aria-hidden="true"
-                  className="size-5 animate-spin motion-reduce:animate-none"
+              // The message list inside is the one scrolling region; the composer stays below it.
+              <div className="flex min-h-0 flex-1 flex-col">
+                <ChatPanel
+                  session={view.session}
+                  availability={availability}
+                  touch={touch}
+                  onEnd={endChat}
+                  onStartNew={startNew}
                 />
-                Reopening your conversation…
-              </p>
+              </div>
             ) : (
-              <RegistrationForm registration={registration} focusName={view.focusName} />
+              <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+                {view.kind === "resuming" ? (
+                  <p role="status" className="flex items-center gap-2 p-5 text-muted">
+                    <LoaderCircle
+                      aria-hidden="true"
+                      className="size-5 animate-spin motion-reduce:animate-none"
+                    />
+                    {widgetTexts.resuming}
+                  </p>
+                ) : view.kind === "rate" ? (
+                  <section aria-label={widgetTexts.lastChat} className="px-4 pt-3 pb-4">
+                    <p
+                      role="status"
+                      className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
+                    >
+                      <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                      {view.pending.endedBy === "agent"
+                        ? chatPanelTexts.endedByAgent(formatClockTime(view.pending.endedAt))
+                        : chatPanelTexts.endedByVisitor(formatClockTime(view.pending.endedAt))}
+                    </p>
+                    <ChatRating token={view.pending.token} />
+                    <button
+                      type="button"
+                      className="btn btn-primary mt-3 w-full"
+                      onClick={() => setView({ kind: "form", focusName: true })}
+                    >
+                      <MessageSquarePlus aria-hidden="true" className="size-4" />
+                      {widgetTexts.startNew}
+                    </button>
+                  </section>
+                ) : view.kind === "closed" ? (
+                  <ClosingScreen
+                    endedAt={view.at}
+                    email={view.email}
+                    transcript={view.transcript}
+                    onStartNew={startNew}
+                  />
+                ) : (
+                  <RegistrationForm registration={registration} focusName={view.focusName} />
+                )}
+              </div>
             )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
   );
 }

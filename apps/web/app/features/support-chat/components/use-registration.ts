@@ -49,6 +49,8 @@ export interface RegistrationState {
   cooldownUntil: number | null;
   /** A problem or notice that belongs to the whole form. */
   formMessage: string | null;
+  /** What is missing before the chat can start, said under Start Chat when it was pressed. */
+  startError: string | null;
   submitting: boolean;
   /** What the polite live region says next. */
   announcement: string;
@@ -68,6 +70,7 @@ export const emptyRegistration: RegistrationState = {
   codeFresh: false,
   cooldownUntil: null,
   formMessage: null,
+  startError: null,
   submitting: false,
   announcement: "",
 };
@@ -82,7 +85,13 @@ export const registrationTexts = {
   codeSentEarlier: (email: string) =>
     `We sent a code to ${email} a moment ago. Enter it below, or ask for a new one when the wait is over.`,
   cooldown: (seconds: number) => `You can ask for a new code in ${describeRetryAfter(seconds)}`,
-  startHint: "Enter your name and verify your e-mail to start the chat.",
+  sendCode: "Send code",
+  sendingCode: "Sending the code…",
+  sendCodeHint: "We e-mail you a 6-digit code to prove the address.",
+  missingName: "Enter your name above to start the chat.",
+  missingEmail: "Enter your e-mail above and press Send code to start the chat.",
+  missingCode: "Enter the code from the e-mail and press Verify code to start the chat.",
+  missingVerification: "Press Send code and enter the code from the e-mail to start the chat.",
 } as const;
 
 const nameSchema = registerBodySchema.shape.username;
@@ -123,7 +132,33 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
   const isStill = (email: string) => normalizeEmail(latest.current.email) === email;
 
   const setName = (name: string) =>
-    update({ name, ...(latest.current.nameError ? { nameError: nameProblem(name) } : {}) });
+    update({
+      name,
+      ...(latest.current.nameError ? { nameError: nameProblem(name) } : {}),
+      ...(latest.current.startError ? { startError: null } : {}),
+    });
+
+  /**
+   * Enter in the name or e-mail field: the next step of the one path. A problem with a field is
+   * said under it; then the code is asked for, or, once the e-mail is proved, the chat starts.
+   * Returns the field to focus when one needs fixing.
+   */
+  const next = async (): Promise<"name" | "email" | null> => {
+    const nameError = nameProblem(latest.current.name);
+    const emailError = emailProblem(latest.current.email);
+    if (nameError || emailError) {
+      update({
+        nameError,
+        emailError,
+        announcement: nameError ? `Name: ${nameError}` : `E-mail: ${emailError ?? ""}`,
+      });
+      return nameError ? "name" : "email";
+    }
+    const { verification } = latest.current;
+    if (verification === "verified") await start();
+    else if (verification !== "code" && verification !== "verifying") await requestCode();
+    return null;
+  };
 
   const leaveName = () => {
     const nameError = nameProblem(latest.current.name);
@@ -142,7 +177,8 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
   const checkEmail = async (email: string) => {
     update({ verification: "checking", verifiedFor: email });
     const outcome = await checkChatEmail(email);
-    if (!isStill(email)) return;
+    // A code asked for meanwhile (Send code pressed as the field was left) is the next step now.
+    if (!isStill(email) || latest.current.verification !== "checking") return;
     if (outcome.kind === "verified") {
       update({
         verification: "verified",
@@ -237,6 +273,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
           codeSentTo: null,
           cooldownUntil: null,
           formMessage: null,
+          startError: null,
           announcement: registrationTexts.verified,
         });
         return false;
@@ -262,16 +299,36 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
 
   const setTranscript = (transcript: boolean) => update({ transcript });
 
-  const canStart = state.verification === "verified" && state.name.trim().length > 0;
+  /** What still stands between the form and the chat, in words; null when nothing does. */
+  const missing = (): string | null => {
+    const s = latest.current;
+    if (nameProblem(s.name)) return registrationTexts.missingName;
+    if (emailProblem(s.email)) return registrationTexts.missingEmail;
+    if (s.verification === "verified") return null;
+    if (s.verification === "code" || s.verification === "verifying") {
+      return registrationTexts.missingCode;
+    }
+    return registrationTexts.missingVerification;
+  };
 
+  /**
+   * Start Chat: the chat when everything is there, else what is missing, said under the button
+   * (which is never disabled, so it can be found and pressed to ask).
+   */
   const start = async () => {
     const nameError = nameProblem(latest.current.name);
-    if (nameError) {
-      update({ nameError, announcement: `Name: ${nameError}` });
+    const gap = missing();
+    if (gap) {
+      update({
+        startError: gap,
+        ...(nameError ? { nameError } : {}),
+        announcement: gap,
+      });
       return;
     }
     const s = latest.current;
-    if (s.verification !== "verified" || !s.name.trim() || s.submitting) return;
+    if (s.submitting) return;
+    update({ startError: null });
     const email = normalizeEmail(latest.current.email);
     update({ submitting: true, formMessage: null });
     const outcome = await registerChatVisitor({
@@ -326,12 +383,12 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
 
   return {
     state,
-    canStart,
     setName,
     leaveName,
     setEmail,
     leaveEmail,
     requestCode,
+    next,
     setCode,
     verifyCode,
     setTranscript,

@@ -1,0 +1,140 @@
+/**
+ * What a screen reader hears of a running chat, from one polite live region that exists before
+ * anything is said in it (outside the panel, so it also speaks while the panel is closed): each new
+ * message from support once (the message list itself stays quiet, so it is never read again as a
+ * whole), a connection state once it has lasted a moment (a flapping connection is not read out at
+ * every flip), a problem the server reported, and the end of the chat by support. While the tab is
+ * hidden the page title counts support's new messages.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import { formatClockTime } from "~/lib/live-chat/clock-time";
+import type { ChatSession } from "../model/chat-session";
+import type { ShownMessage } from "../model/chat-state";
+import { chatPanelTexts } from "./chat-panel";
+
+/** A connection state is announced once it has lasted this long. */
+export const STATUS_SETTLE_MS = 2_000;
+
+/** Every word the announcer says, in one place. */
+export const announcerTexts = {
+  message: (name: string, text: string) => `New message from ${name}: ${text}`,
+  image: "an image",
+  connecting: "Connecting to support…",
+  connected: "Connected to support.",
+  reconnected: "Reconnected. Messages are being sent again.",
+  lost: "Connection lost. Reconnecting…",
+  offline: "You are offline. Messages will be sent when you are back.",
+  title: (count: number, title: string) => `(${count}) ${title}`,
+} as const;
+
+type Settled = "connecting" | "open" | "lost" | "offline" | null;
+
+/** The state worth telling: reconnecting and resuming are both "lost". */
+function settledOf(status: ConnectionStatus): Settled {
+  switch (status.kind) {
+    case "open":
+      return "open";
+    case "connecting":
+      return status.resuming ? "lost" : "connecting";
+    case "reconnecting":
+      return status.offline ? "offline" : "lost";
+    default:
+      return null;
+  }
+}
+
+function plainText(message: ShownMessage): string {
+  if (message.msgType === "image") return announcerTexts.image;
+  const doc = new DOMParser().parseFromString(message.html, "text/html");
+  return (doc.body.textContent ?? "").replace(/\s+/g, " ").trim();
+}
+
+interface Line {
+  id: number;
+  text: string;
+}
+
+export function ChatAnnouncer({ session }: { session: ChatSession }) {
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const [lines, setLines] = useState<Line[]>([]);
+  const nextId = useRef(0);
+  const say = (text: string) => {
+    const id = ++nextId.current;
+    // Only additions are read; the last few stay so a quick second line does not replace the first.
+    setLines((before) => [...before.slice(-3), { id, text }]);
+  };
+
+  // Support's new messages: not the history loaded when the chat (re)opens.
+  const seen = useRef<Set<string> | null>(null);
+  const unseenWhileHidden = useRef(0);
+  const baseTitle = useRef<string | null>(null);
+  useEffect(() => {
+    if (!state.historyLoaded) return;
+    if (!seen.current) {
+      seen.current = new Set(state.messages.map((m) => m.key));
+      return;
+    }
+    const fresh = state.messages.filter((m) => !seen.current?.has(m.key));
+    for (const m of fresh) seen.current.add(m.key);
+    const fromSupport = fresh.filter((m) => m.from === "agent");
+    for (const m of fromSupport) say(announcerTexts.message(m.senderName, plainText(m)));
+    if (fromSupport.length > 0 && document.hidden) {
+      baseTitle.current ??= document.title;
+      unseenWhileHidden.current += fromSupport.length;
+      document.title = announcerTexts.title(unseenWhileHidden.current, baseTitle.current);
+    }
+  }, [state.messages, state.historyLoaded]);
+
+  // Back on the tab: the title is the page's again.
+  useEffect(() => {
+    const restore = () => {
+      if (document.hidden || baseTitle.current === null) return;
+      document.title = baseTitle.current;
+      baseTitle.current = null;
+      unseenWhileHidden.current = 0;
+    };
+    document.addEventListener("visibilitychange", restore);
+    return () => {
+      document.removeEventListener("visibilitychange", restore);
+      restore();
+    };
+  }, []);
+
+  // The connection: a state is told once it has lasted STATUS_SETTLE_MS, and only when it differs
+  // from the last one told.
+  const settled = state.ended ? null : settledOf(state.connection);
+  const told = useRef<Settled>(null);
+  useEffect(() => {
+    if (!settled || settled === told.current) return undefined;
+    const timer = window.setTimeout(() => {
+      const wasLost = told.current === "lost" || told.current === "offline";
+      told.current = settled;
+      say(
+        settled === "open"
+          ? wasLost
+            ? announcerTexts.reconnected
+            : announcerTexts.connected
+          : announcerTexts[settled],
+      );
+    }, STATUS_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [settled]);
+
+  useEffect(() => {
+    if (state.notice) say(state.notice);
+  }, [state.notice]);
+
+  useEffect(() => {
+    if (state.ended?.by === "agent")
+      say(chatPanelTexts.endedByAgent(formatClockTime(state.ended.at)));
+  }, [state.ended]);
+
+  return (
+    <div aria-live="polite" aria-atomic="false" className="sr-only" data-testid="chat-announcer">
+      {lines.map((line) => (
+        <p key={line.id}>{line.text}</p>
+      ))}
+    </div>
+  );
+}
