@@ -274,9 +274,27 @@ async function overlappingText(page: Page): Promise<string[]> {
       const end = text.length - (text.length - text.trimEnd().length);
       range.setStart(node, start);
       range.setEnd(node, end);
+      // What a box that hides its overflow cuts away (the lines past a line clamp) is not drawn.
+      const clip = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
+      for (let box: Element | null = el; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const b = box.getBoundingClientRect();
+        clip.left = Math.max(clip.left, b.left);
+        clip.right = Math.min(clip.right, b.right);
+        clip.top = Math.max(clip.top, b.top);
+        clip.bottom = Math.min(clip.bottom, b.bottom);
+      }
       for (const r of range.getClientRects()) {
-        if (r.width < 1 || r.height < 1) continue;
-        lines.push({ el, left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+        const line = {
+          el,
+          left: Math.max(r.left, clip.left),
+          right: Math.min(r.right, clip.right),
+          top: Math.max(r.top, clip.top),
+          bottom: Math.min(r.bottom, clip.bottom),
+        };
+        if (line.right - line.left < 1 || line.bottom - line.top < 1) continue;
+        lines.push(line);
       }
     }
     lines.sort((a, b) => a.top - b.top);
@@ -284,9 +302,11 @@ async function overlappingText(page: Page): Promise<string[]> {
     // Glyph boxes are a line's full height; neighbouring lines may touch or overlap a little.
     const slack = 3;
     for (let i = 0; i < lines.length; i++) {
-      const a = lines[i]!;
+      const a = lines[i];
+      if (!a) continue;
       for (let j = i + 1; j < lines.length; j++) {
-        const b = lines[j]!;
+        const b = lines[j];
+        if (!b) break;
         if (b.top >= a.bottom - slack) break;
         if (a.el === b.el) continue;
         const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -531,6 +551,9 @@ test("the overlap check finds text drawn over text, and passes lines that only t
     <p>A paragraph long enough to wrap over two or three lines at this width, which is fine,
     with <strong>bold words</strong> inside it that sit beside the others.</p>
     <p style="line-height: 1">Tight lines<br>touching each other</p>
+    <div><a href="#" style="display: -webkit-box; -webkit-box-orient: vertical;
+      -webkit-line-clamp: 1; overflow: hidden">A title clamped to one line that goes on and on and on
+      and on</a><p style="margin: 0">Under the title</p></div>
     <div style="position: relative; height: 40px">
       <span style="position: absolute; left: 0; top: 0">IN PROGRESS</span>
       <span style="position: absolute; left: 60px; top: 4px">2</span>
