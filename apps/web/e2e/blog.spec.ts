@@ -122,7 +122,9 @@ test.describe("blog post", () => {
     await expect(article.locator("time")).toHaveAttribute("datetime", "2025-10-22");
     await expect(article.locator("time")).toHaveText("October 22, 2025");
     await expect(article).toContainText(/(?<!\d)\d+ min read/);
-    await expect(article.getByRole("img", { name: /board with three columns/ })).toBeVisible();
+    await expect(
+      article.getByRole("img", { name: /Hourline board with To Do, In Progress and Done columns/ }),
+    ).toBeVisible();
     await expect(
       article.getByRole("heading", { level: 2, name: "Designing the board" }),
     ).toBeVisible();

@@ -275,3 +275,30 @@ test.describe("home accessibility and layout", () => {
     });
   }
 });
+
+test.describe("sliders on a phone", () => {
+  for (const width of [320, 360, 768]) {
+    test(`at ${width} px each picker is one row, clear of the buttons`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      for (const name of ["Hourline at work", "Customer stories"]) {
+        const carousel = page.getByRole("region", { name });
+        const picks = await carousel
+          .locator("[data-carousel-pick]")
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+        const tops = new Set(picks.map((b) => Math.round(b.top)));
+        expect(tops.size, `${name}: rows of the picker at ${width}px`).toBe(1);
+        const buttons = await carousel
+          .locator("[data-carousel-step], [data-carousel-rotation]")
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+        for (const p of picks) {
+          for (const b of buttons) {
+            const apart =
+              p.right <= b.left || p.left >= b.right || p.bottom <= b.top || p.top >= b.bottom;
+            expect(apart, `${name}: a picker button overlaps a control at ${width}px`).toBe(true);
+          }
+        }
+      }
+    });
+  }
+});

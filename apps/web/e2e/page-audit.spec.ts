@@ -22,6 +22,9 @@
  *   44x44 px or has 44x44 px of room to itself (WCAG 2.5.5's size, or its spacing alternative);
  *   links inside running text are exempt, as WCAG exempts them.
  *
+ * - at 320, 360, 768 and 1280 px: no text overlaps the text of another element (a tab label under
+ *   an arrow, a count run into its column's title).
+ *
  * Blog posts share one template: every post gets the page checks, the first one the floating
  * checks too.
  */
@@ -51,6 +54,8 @@ interface Viewport {
   contrast: boolean;
   /** Overflow, clipped text, broken addresses and tap targets (touch widths). */
   layout: boolean;
+  /** Text of one element drawn over the text of another. */
+  overlap: boolean;
   /** The floating buttons' checks. */
   floating: boolean;
 }
@@ -63,6 +68,7 @@ const viewports: Viewport[] = [
     page: false,
     contrast: false,
     layout: true,
+    overlap: true,
     floating: false,
   },
   {
@@ -72,6 +78,7 @@ const viewports: Viewport[] = [
     page: false,
     contrast: false,
     layout: true,
+    overlap: true,
     floating: false,
   },
   {
@@ -81,6 +88,7 @@ const viewports: Viewport[] = [
     page: true,
     contrast: true,
     layout: false,
+    overlap: false,
     floating: true,
   },
   {
@@ -90,6 +98,7 @@ const viewports: Viewport[] = [
     page: false,
     contrast: false,
     layout: true,
+    overlap: true,
     floating: true,
   },
   {
@@ -99,6 +108,7 @@ const viewports: Viewport[] = [
     page: false,
     contrast: false,
     layout: false,
+    overlap: false,
     floating: true,
   },
   {
@@ -108,6 +118,7 @@ const viewports: Viewport[] = [
     page: true,
     contrast: true,
     layout: false,
+    overlap: true,
     floating: true,
   },
 ];
@@ -232,6 +243,84 @@ async function layoutProblems(page: Page): Promise<string[]> {
     }
     return found;
   }, TAP_PX);
+}
+
+/**
+ * Text drawn over other text: the lines of every visible text node, held against the lines of
+ * every other element's text. Two lines that share more than a sliver (a pixel or two of line
+ * height that fonts overlap by design) in both directions are text a reader cannot read.
+ */
+async function overlappingText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${(el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
+    const lines: { el: Element; left: number; right: number; top: number; bottom: number }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || !node.textContent?.trim()) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      if (
+        el.closest(
+          "script, style, noscript, [inert], .sr-only, [data-chat-launcher], [data-scroll-to-top]",
+        )
+      )
+        continue;
+      // Only the glyphs: whitespace around them is no text a reader sees.
+      const text = node.textContent;
+      const start = text.search(/\S/);
+      const end = text.length - (text.length - text.trimEnd().length);
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      // What a box that hides its overflow cuts away (the lines past a line clamp) is not drawn.
+      const clip = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
+      for (let box: Element | null = el; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const b = box.getBoundingClientRect();
+        clip.left = Math.max(clip.left, b.left);
+        clip.right = Math.min(clip.right, b.right);
+        clip.top = Math.max(clip.top, b.top);
+        clip.bottom = Math.min(clip.bottom, b.bottom);
+      }
+      for (const r of range.getClientRects()) {
+        const line = {
+          el,
+          left: Math.max(r.left, clip.left),
+          right: Math.min(r.right, clip.right),
+          top: Math.max(r.top, clip.top),
+          bottom: Math.min(r.bottom, clip.bottom),
+        };
+        if (line.right - line.left < 1 || line.bottom - line.top < 1) continue;
+        lines.push(line);
+      }
+    }
+    lines.sort((a, b) => a.top - b.top);
+    const seen = new Set<string>();
+    // Glyph boxes are a line's full height; neighbouring lines may touch or overlap a little.
+    const slack = 3;
+    for (let i = 0; i < lines.length; i++) {
+      const a = lines[i];
+      if (!a) continue;
+      for (let j = i + 1; j < lines.length; j++) {
+        const b = lines[j];
+        if (!b) break;
+        if (b.top >= a.bottom - slack) break;
+        if (a.el === b.el) continue;
+        const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (x <= slack || y <= slack) continue;
+        const said = `${name(a.el)} overlaps ${name(b.el)}`;
+        if (!seen.has(said)) {
+          seen.add(said);
+          found.push(said);
+        }
+      }
+    }
+    return found;
+  });
 }
 
 /** The ring drawn around the launcher (app.css, .floating-button): 3 px of white, then 1 px. */
@@ -387,7 +476,13 @@ for (const { path, floating } of pages) {
     // Scrolling brings the contact page's map into view: its tiles are answered here.
     await answerMapTiles(page);
     for (const viewport of viewports) {
-      if (!viewport.page && !viewport.layout && !(floating && viewport.floating)) continue;
+      if (
+        !viewport.page &&
+        !viewport.layout &&
+        !viewport.overlap &&
+        !(floating && viewport.floating)
+      )
+        continue;
       const at = `${path} at ${viewport.width}px (${viewport.scheme})`;
       await page.emulateMedia({ colorScheme: viewport.scheme });
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -407,6 +502,9 @@ for (const { path, floating } of pages) {
       }
       if (viewport.layout) {
         expect(await layoutProblems(page), `${at}: the layout at a touch width`).toEqual([]);
+      }
+      if (viewport.overlap) {
+        expect(await overlappingText(page), `${at}: text drawn over other text`).toEqual([]);
       }
       if (!floating || !viewport.floating) continue;
       await expect(page.locator("[data-chat-launcher]")).toBeVisible();
@@ -443,4 +541,23 @@ test("the contrast measure tells a launcher lost on its own colour from one with
   expect(Math.max(contrast(purple, WHITE), contrast(WHITE, WHITE))).toBeGreaterThan(3);
   const grey: Rgb = [150, 150, 150];
   expect(Math.max(contrast(purple, grey), contrast(WHITE, grey))).toBeLessThan(3);
+});
+
+test("the overlap check finds text drawn over text, and passes lines that only touch", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.setContent(`<!doctype html><body style="font: 16px/1.2 sans-serif">
+    <p>A paragraph long enough to wrap over two or three lines at this width, which is fine,
+    with <strong>bold words</strong> inside it that sit beside the others.</p>
+    <p style="line-height: 1">Tight lines<br>touching each other</p>
+    <div><a href="#" style="display: -webkit-box; -webkit-box-orient: vertical;
+      -webkit-line-clamp: 1; overflow: hidden">A title clamped to one line that goes on and on and on
+      and on</a><p style="margin: 0">Under the title</p></div>
+    <div style="position: relative; height: 40px">
+      <span style="position: absolute; left: 0; top: 0">IN PROGRESS</span>
+      <span style="position: absolute; left: 60px; top: 4px">2</span>
+    </div>
+  </body>`);
+  expect(await overlappingText(page)).toEqual([`span "IN PROGRESS" overlaps span "2"`]);
 });

@@ -64,9 +64,9 @@ export function SlideCarousel({
       data-stopped=""
     >
       <div
-        // On a phone the carousel spans the window: the right padding keeps Next clear of the chat
-        // launcher in the corner.
-        className={`${controls === "below" ? "mt-5" : "mb-4"} flex items-center justify-between gap-3 max-sm:pe-16`}
+        // On a phone the picker takes a row of its own under the buttons: squeezed between them,
+        // names stacked and dots wrapped to two rows.
+        className={`${controls === "below" ? "mt-5" : "mb-4"} flex flex-wrap items-center justify-between gap-x-3 gap-y-2`}
       >
         <button
           type="button"
@@ -78,7 +78,7 @@ export function SlideCarousel({
           <Play aria-hidden="true" className="hidden size-4 group-data-stopped/carousel:block" />
           <Pause aria-hidden="true" className="size-4 group-data-stopped/carousel:hidden" />
         </button>
-        <ul className="flex min-w-0 flex-wrap items-center justify-center gap-1.5">
+        <ul className="flex min-w-0 items-center justify-center gap-1.5 max-sm:order-last max-sm:w-full">
           {slides.map((slide, i) => (
             <li key={slide.key}>
               <button
@@ -105,7 +105,9 @@ export function SlideCarousel({
             </li>
           ))}
         </ul>
-        <div className="flex shrink-0 gap-2">
+        {/* On a phone the carousel spans the window: the margin keeps Next clear of the chat
+            launcher in the corner. */}
+        <div className="flex shrink-0 gap-2 max-sm:me-16">
           {steps.map(({ step, label, Icon }) => (
             <button
               key={step}

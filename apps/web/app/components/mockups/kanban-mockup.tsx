@@ -48,9 +48,13 @@ export function KanbanMockup({ className = "" }: { className?: string }) {
       <div className="grid grid-cols-3 gap-2 sm:gap-3">
         {columns.map((col) => (
           <div key={col.title} className="min-w-0 rounded-xl bg-sunken p-2">
-            <p className="mb-2 flex items-center justify-between px-1 text-[0.6875rem] font-bold text-muted uppercase sm:text-xs">
-              {col.title}
-              <span className="tabular-nums">{col.cards.length}</span>
+            {/* The count is a badge after the title, never pushed into it: on a phone "In
+                Progress" takes two lines and the badge follows on its own. */}
+            <p className="mb-2 flex flex-wrap items-center gap-x-1.5 gap-y-1 px-1 text-[0.6875rem] font-bold text-muted uppercase sm:text-xs">
+              <span className="min-w-0">{col.title}</span>
+              <span className="rounded-full bg-surface px-1.5 text-ink tabular-nums">
+                {col.cards.length}
+              </span>
             </p>
             <ul className="space-y-2">
               {col.cards.map((card) => (

@@ -48,40 +48,53 @@ export function CostEstimator() {
             </label>
           </div>
         </div>
-        <div className="rounded-2xl bg-sunken p-6" aria-live="polite" data-estimate-result="">
+        <div className="min-w-0 rounded-2xl bg-sunken p-6" data-estimate-result="">
           <h3 className="text-sm font-bold tracking-wider text-muted uppercase">
             Invoice for one month
           </h3>
           <dl className="mt-4 divide-y divide-line">
-            <div className="flex justify-between gap-4 py-3">
+            <div className="flex flex-wrap justify-between gap-x-4 py-3">
               <dt className="text-ink">
                 <span data-estimate-out="people">{e.people}</span> employees ×{" "}
                 {usd.format(meteredPrices.perEmployee)}
               </dt>
-              <dd className="font-semibold text-ink" data-estimate-out="employeesCost">
+              <dd
+                className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-ink tabular-nums"
+                data-estimate-out="employeesCost"
+              >
                 {usd.format(e.employeesCost)}
               </dd>
             </div>
-            <div className="flex justify-between gap-4 py-3">
+            <div className="flex flex-wrap justify-between gap-x-4 py-3">
               <dt className="text-ink">
                 <span data-estimate-out="storageGb">{e.storageGb}</span> GB of files ×{" "}
                 {usd.format(meteredPrices.perGb)}
               </dt>
-              <dd className="font-semibold text-ink" data-estimate-out="storageCost">
+              <dd
+                className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-ink tabular-nums"
+                data-estimate-out="storageCost"
+              >
                 {usd.format(e.storageCost)}
               </dd>
             </div>
-            <div className="flex justify-between gap-4 py-3">
+            <div className="flex flex-wrap justify-between gap-x-4 py-3">
               <dt className="text-ink">Platform fee</dt>
               <dd className="font-semibold text-ink">{usd.format(e.platformFee)}</dd>
             </div>
-            <div className="flex justify-between gap-4 pt-4">
+            {/* A total of any length stays in the box: it moves under its label, then wraps. */}
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 pt-4">
               <dt className="text-lg font-bold text-ink">Total for the month</dt>
-              <dd className="text-2xl font-bold text-brand" data-estimate-out="total">
+              <dd
+                className="ml-auto min-w-0 text-right text-2xl font-bold [overflow-wrap:anywhere] text-brand tabular-nums"
+                data-estimate-out="total"
+              >
                 {usd.format(e.total)}
               </dd>
             </div>
           </dl>
+          {/* What a screen reader hears as the visitor types: the new total, once, not the whole
+              invoice again (app/enhance/cost-estimator.ts fills it). */}
+          <p role="status" className="sr-only" data-estimate-announce=""></p>
           <p className="mt-4 text-sm text-muted">
             Invoiced at the start of the next month, before any tax that applies where you are.
             Modules, projects and tasks add nothing to it.

@@ -77,6 +77,18 @@ export default function Pricing() {
           and the bill follows what your team actually used:{" "}
           {billing.promises.slice(0, 3).join(", ").toLowerCase()}.
         </p>
+        {/* The prices themselves on the first screen, at every width: the plan card below starts
+            under the fold on a tablet and a phone. */}
+        <dl aria-label="Prices" className="mt-6 flex flex-wrap gap-x-8 gap-y-3">
+          {plan.metered.map((line) => (
+            <div key={line.item} className="flex flex-col-reverse">
+              <dt className="text-sm text-muted">
+                {line.item}, {line.note}
+              </dt>
+              <dd className="text-2xl font-bold text-ink tabular-nums">{line.price}</dd>
+            </div>
+          ))}
+        </dl>
       </PageHeader>
 
       <section aria-labelledby="plan-title" className="container-page py-16">
