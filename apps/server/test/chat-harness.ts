@@ -2,6 +2,10 @@
  * Chat test harness: the real server listening on a port, a real SMTP sink, and "browsers" (a
  * cookie jar that sends our Origin) that talk to it over HTTP and real WebSockets.
  */
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
+import { formatMessage } from "@hourline/contracts/message-template";
+import { brandName } from "../src/mail/brand-sender";
+import { chatMailCopy } from "../src/mail/templates/chat-mail-copy";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
@@ -232,13 +236,18 @@ export function newClientId(): string {
   return `c${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(12, "0");
 }
 
-/** The 6-digit code in the newest code mail to `email`. */
+/** The code mail's subject in every chat language. */
+const codeSubjects = new Set(
+  Object.values(chatMailCopy).map((copy) => formatMessage(copy.otpSubject, { brand: brandName })),
+);
+
+/** The 6-digit code in the newest code mail to `email` (in whichever language it is written). */
 export async function codeFromMail(sink: SmtpSink, email: string, after = 0): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const mail: ReceivedMail | undefined = sink.messages
       .slice(after)
-      .filter((m) => m.envelopeTo.includes(email) && /chat code/.test(m.header("subject") ?? ""))
+      .filter((m) => m.envelopeTo.includes(email) && codeSubjects.has(m.header("subject") ?? ""))
       .at(-1);
     const code = mail?.text?.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
@@ -248,9 +257,17 @@ export async function codeFromMail(sink: SmtpSink, email: string, after = 0): Pr
 }
 
 /** Proves `email` in `browser` with a code read from the SMTP sink. */
-export async function verifyVisitor(browser: Browser, sink: SmtpSink, email: string) {
+export async function verifyVisitor(
+  browser: Browser,
+  sink: SmtpSink,
+  email: string,
+  language?: ChatLanguage,
+) {
   const before = sink.messages.length;
-  const sent = await browser.post("/api/support/otp_generate_chat", { email });
+  const sent = await browser.post("/api/support/otp_generate_chat", {
+    email,
+    ...(language ? { language } : {}),
+  });
   if (sent.status !== 200) throw new Error(`otp_generate_chat: ${JSON.stringify(sent.body)}`);
   const otp = await codeFromMail(sink, email, before);
   const verified = await browser.post("/api/client/verify_otp", { email, otp });

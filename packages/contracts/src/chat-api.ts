@@ -5,6 +5,7 @@
  */
 import { z } from "zod/mini";
 import { chatLimits, chatParties } from "./chat-message";
+import { chatLanguageField } from "./chat-languages";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { visitorContextInputSchema } from "./visitor-context";
@@ -41,6 +42,9 @@ const username = nameField(
 // POST /api/support/check_chat_email, POST /api/support/otp_generate_chat
 
 export const chatEmailBodySchema = z.object({ email });
+/** otp_generate_chat also takes the widget's language, so the code mail is written in it. */
+export const chatCodeRequestBodySchema = z.object({ email, language: chatLanguageField });
+export type ChatCodeRequestBody = z.infer<typeof chatCodeRequestBodySchema>;
 export type ChatEmailBody = z.infer<typeof chatEmailBodySchema>;
 
 export const checkChatEmailAnswerSchema = z.object({
@@ -73,6 +77,8 @@ export const registerBodySchema = z.object({
    * refused: a bad value is dropped so the chat still opens.
    */
   context: z.optional(visitorContextInputSchema),
+  /** The widget's language (contracts chat-languages): kept with the conversation for its mails. */
+  language: chatLanguageField,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

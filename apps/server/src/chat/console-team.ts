@@ -149,6 +149,7 @@ export class ConsoleTeam {
       agentName: agent.name,
       answer: body,
       replyTo: this.options.supportInbox,
+      language: conversation.language,
     });
     let entry: AgentEntry;
     try {

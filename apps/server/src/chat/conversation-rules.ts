@@ -13,6 +13,7 @@ import {
 } from "@hourline/contracts/chat-message";
 import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/chat-server-frames";
 import type { VisitorContext } from "@hourline/contracts/visitor-context";
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { ChatParty, Database } from "../db/schema";
@@ -99,6 +100,7 @@ export class ConversationRules {
     name: string,
     transcript: boolean,
     context: VisitorContext = {},
+    language?: ChatLanguage,
   ): Promise<{
     visitorId: number;
     conversation: ConversationRow;
@@ -117,6 +119,7 @@ export class ConversationRules {
             name,
             transcript,
             context: contextJson,
+            language,
           });
           return { visitorId, conversation, opened: false };
         }
@@ -127,6 +130,7 @@ export class ConversationRules {
           transcript,
           now,
           context: contextJson,
+          language,
         });
         if (!agentsOnline) {
           await enqueueMail(

@@ -5,6 +5,7 @@
  * give the event loop back (cooperative-map.ts), and only the claim and the enqueue share a
  * transaction. A transcript left unbuilt by an instance that stopped is picked up by the sweep.
  */
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -74,7 +75,7 @@ export class FollowUpMail {
     ) {
       return false;
     }
-    const { lines, omitted } = await this.transcriptLines(conversationId);
+    const { lines, omitted } = await this.transcriptLines(conversationId, conversation.language);
     const resume = newResumeLink(
       this.options.publicUrl,
       conversation.visitor_email,
@@ -91,6 +92,7 @@ export class FollowUpMail {
       endedAt: conversation.ended_at ?? Date.now(),
       lines,
       omitted,
+      language: conversation.language,
     });
     const now = Date.now();
     const queued = await this.db.transaction().execute(async (trx) => {
@@ -110,6 +112,7 @@ export class FollowUpMail {
   /** Every message rendered, a page at a time and in slices; the newest kept if too long. */
   private async transcriptLines(
     conversationId: number,
+    language: ChatLanguage,
   ): Promise<{ lines: TranscriptLine[]; omitted: number }> {
     const lines: TranscriptLine[] = [];
     let afterId = 0;
@@ -117,12 +120,18 @@ export class FollowUpMail {
       const page = await listMessageRowsAfter(this.db, conversationId, { afterId, limit: PAGE });
       lines.push(
         ...(await mapCooperatively(page, (m) =>
-          transcriptLine({
-            author: m.sender_username,
-            fromVisitor: m.sender_type === "visitor",
-            at: m.created_at,
-            text: messageHtmlToText(m.message, { publicUrl: this.options.publicUrl, stored: true }),
-          }),
+          transcriptLine(
+            {
+              author: m.sender_username,
+              fromVisitor: m.sender_type === "visitor",
+              at: m.created_at,
+              text: messageHtmlToText(m.message, {
+                publicUrl: this.options.publicUrl,
+                stored: true,
+              }),
+            },
+            language,
+          ),
         )),
       );
       const last = page[page.length - 1];
@@ -190,6 +199,7 @@ export class FollowUpMail {
       agentName: last.sender_username,
       replyText: texts.join("\n\n"),
       chatUrl: resume.url,
+      language: conversation.language,
     });
     const now = Date.now();
     const sent = await this.db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import { oneTimeCodeTiming } from "@hourline/contracts/chat-api";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { chatOtpMail } from "../mail/templates/chat-mails";
+import { type ChatLanguage, defaultChatLanguage } from "@hourline/contracts/chat-languages";
 import { enqueueMail } from "../repositories/mail-outbox";
 import {
   closeCode,
@@ -108,7 +109,12 @@ export class OneTimeCodes {
   async request(
     email: string,
     ipHash: string,
-    requester: { hash: string; provenBefore: boolean },
+    requester: {
+      hash: string;
+      provenBefore: boolean;
+      /** The widget's language: the code mail is written in it (English when absent). */
+      language?: ChatLanguage;
+    },
     now = Date.now(),
   ): Promise<RequestCodeResult> {
     return this.db.transaction().execute(async (trx) => {
@@ -151,7 +157,12 @@ export class OneTimeCodes {
       });
       await enqueueMail(
         trx,
-        chatOtpMail(email, code, Math.round(this.rules.validityMs / 60_000)),
+        chatOtpMail(
+          email,
+          code,
+          Math.round(this.rules.validityMs / 60_000),
+          requester.language ?? defaultChatLanguage,
+        ),
         now,
       );
       return { ok: true as const, codeId };

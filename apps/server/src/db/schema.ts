@@ -3,6 +3,7 @@
  * numbers on both SQLite and PostgreSQL, so the same code and the same comparisons work on both.
  */
 import type { Generated } from "kysely";
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { AgentEntryKind } from "@hourline/contracts/console-team";
 import type { AuditAction } from "@hourline/contracts/visitor-data";
 
@@ -112,6 +113,8 @@ export interface ChatConversationsTable {
   missed_handled_by_agent_id: number | null;
   /** When an agent last reopened the ended conversation: its waiting time counts from then. */
   reopened_at: number | null;
+  /** The visitor's chat language (contracts chat-languages, 0028); its mails are written in it. */
+  language: Generated<ChatLanguage>;
 }
 
 /** What agents add to a conversation that never reaches the visitor's chat. */

@@ -4,6 +4,7 @@
  * claim is one conditional UPDATE, so when two instances race exactly one of them sends.
  */
 import type { Kysely, Selectable } from "kysely";
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { ChatConversationsTable, ChatParty, Database } from "../db/schema";
 import { isUniqueViolation } from "../db/unique-violation";
 
@@ -40,6 +41,8 @@ export function insertConversation(
     now: number;
     /** The visitor context as JSON, or null. */
     context: string | null;
+    /** The widget's language; English when the widget did not say. */
+    language?: ChatLanguage;
   },
 ): Promise<ConversationRow> {
   return db
@@ -51,6 +54,7 @@ export function insertConversation(
       started_at: values.now,
       transcript_requested: values.transcript ? 1 : 0,
       visitor_context: values.context,
+      ...(values.language ? { language: values.language } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -64,7 +68,12 @@ export function insertConversation(
 export function updateConversationVisitor(
   db: Kysely<Database>,
   id: number,
-  { name, transcript, context }: { name: string; transcript: boolean; context: string | null },
+  {
+    name,
+    transcript,
+    context,
+    language,
+  }: { name: string; transcript: boolean; context: string | null; language?: ChatLanguage },
 ): Promise<ConversationRow> {
   return db
     .updateTable("chat_conversations")
@@ -72,6 +81,8 @@ export function updateConversationVisitor(
       visitor_name: name,
       ...(transcript ? { transcript_requested: 1 } : {}),
       ...(context !== null ? { visitor_context: context } : {}),
+      // A visitor who switched language and came back: later mails follow the new choice.
+      ...(language ? { language } : {}),
     })
     .where("id", "=", id)
     .returningAll()

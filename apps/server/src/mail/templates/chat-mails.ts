@@ -7,6 +7,44 @@ import { stripFormatControls } from "@hourline/contracts/text";
 import { escapeHtml } from "@hourline/contracts/escape-html";
 import { brandName } from "../brand-sender";
 import type { OutgoingMail } from "../outgoing-mail";
+import {
+  type ChatLanguage,
+  chatLanguageDirection,
+  defaultChatLanguage,
+} from "@hourline/contracts/chat-languages";
+import { fillMessage, formatMessage } from "@hourline/contracts/message-template";
+import { chatMailCopy, type ChatMailCopy } from "./chat-mail-copy";
+
+/** A visitor mail's sentence, plain. */
+function say(
+  language: ChatLanguage,
+  key: keyof ChatMailCopy,
+  values: Record<string, string> = {},
+): string {
+  return formatMessage(chatMailCopy[language][key], { brand: brandName, ...values });
+}
+
+/** A visitor mail's sentence as HTML: text escaped, `html` values (links, bold) kept as they are. */
+function sayHtml(
+  language: ChatLanguage,
+  key: keyof ChatMailCopy,
+  values: Record<string, { html: string } | string> = {},
+): string {
+  const all: Record<string, string> = { brand: escapeHtml(brandName) };
+  for (const [name, value] of Object.entries(values)) {
+    all[name] = typeof value === "string" ? escapeHtml(value) : value.html;
+  }
+  return fillMessage(chatMailCopy[language][key], all, escapeHtml).join("");
+}
+
+/** "10 minutes" in the visitor's language, plural and all (Intl knows the unit's forms). */
+function minutesIn(language: ChatLanguage, minutes: number): string {
+  return new Intl.NumberFormat(language, {
+    style: "unit",
+    unit: "minute",
+    unitDisplay: "long",
+  }).format(minutes);
+}
 
 interface Block {
   text: string;
@@ -15,20 +53,28 @@ interface Block {
   quote?: boolean;
 }
 
-function layout(title: string, blocks: Block[]): { text: string; html: string } {
+function layout(
+  title: string,
+  blocks: Block[],
+  language: ChatLanguage = defaultChatLanguage,
+): { text: string; html: string } {
+  const dir = chatLanguageDirection(language);
+  // Right to left, the quote's bar sits on the start side, which is the right.
+  const bar = dir === "rtl" ? "border-right" : "border-left";
+  const pad = dir === "rtl" ? "8px 16px 8px 0" : "8px 0 8px 16px";
   const text = `${blocks.map((b) => b.text).join("\n\n")}\n\n-- \n${brandName}\n`;
   const body = blocks
     .map((b) => {
       const inner = b.html ?? escapeHtml(b.text).replace(/\n/g, "<br>");
       return b.quote
-        ? `<div style="border-left:3px solid #4338ca;padding:8px 0 8px 16px;margin:0 0 16px">${inner}</div>`
+        ? `<div style="${bar}:3px solid #4338ca;padding:${pad};margin:0 0 16px">${inner}</div>`
         : `<p style="margin:0 0 16px">${inner}</p>`;
     })
     .join("\n");
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${dir}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#fbfaf7;color:#161826;font:15px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<body dir="${dir}" style="margin:0;padding:24px;background:#fbfaf7;color:#161826;font:15px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #e3e0d8;border-radius:12px;padding:24px">
 ${body}
 <p style="margin:0;color:#4d5366;font-size:13px">${escapeHtml(brandName)}</p>
@@ -43,19 +89,27 @@ function link(url: string, label: string): string {
   return `<a href="${escapeHtml(url)}" style="color:#4338ca">${escapeHtml(label)}</a>`;
 }
 
-export function chatOtpMail(to: string, code: string, validMinutes: number): OutgoingMail {
+export function chatOtpMail(
+  to: string,
+  code: string,
+  validMinutes: number,
+  language: ChatLanguage = defaultChatLanguage,
+): OutgoingMail {
   // Not in the subject: subjects show on lock screens and in logs and mail lists.
-  const subject = `Your ${brandName} chat code`;
-  const { text, html } = layout(subject, [
-    { text: `Your code to start a support chat with ${brandName}:` },
-    {
-      text: code,
-      html: `<strong style="font-size:28px;letter-spacing:6px;font-family:ui-monospace,monospace">${code}</strong>`,
-    },
-    {
-      text: `It is valid for ${validMinutes} minutes and works once. If you did not ask for it, you can ignore this e-mail: nobody can chat as you without it.`,
-    },
-  ]);
+  const subject = say(language, "otpSubject");
+  const { text, html } = layout(
+    subject,
+    [
+      { text: say(language, "otpIntro") },
+      {
+        text: code,
+        // The digits read left to right in every language.
+        html: `<strong dir="ltr" style="font-size:28px;letter-spacing:6px;font-family:ui-monospace,monospace">${code}</strong>`,
+      },
+      { text: say(language, "otpValidity", { duration: minutesIn(language, validMinutes) }) },
+    ],
+    language,
+  );
   return { kind: "chat_otp", to, subject, text, html, eraseAfterSend: true };
 }
 
@@ -101,6 +155,8 @@ export interface MissedReplyInput {
   replyText: string;
   /** Where the visitor picks the conversation up again. */
   chatUrl: string;
+  /** The conversation's language (chat_conversations.language). */
+  language?: ChatLanguage;
 }
 
 export function chatMissedReplyMail(given: MissedReplyInput): OutgoingMail {
@@ -109,17 +165,36 @@ export function chatMissedReplyMail(given: MissedReplyInput): OutgoingMail {
     visitorName: stripFormatControls(given.visitorName),
     agentName: stripFormatControls(given.agentName),
   };
-  const subject = `${input.agentName} from ${brandName} Support replied to your chat`;
-  const { text, html } = layout(subject, [
-    { text: `Hello ${input.visitorName},` },
-    { text: `${input.agentName} answered in your support chat while you were away:` },
-    { text: input.replyText, quote: true },
-    {
-      text: `Continue the conversation: ${input.chatUrl}`,
-      html: `${link(input.chatUrl, "Continue the conversation")} on our website; your chat is kept open for you.`,
-    },
-  ]);
+  const language = given.language ?? defaultChatLanguage;
+  const agent = input.agentName;
+  const subject = say(language, "missedSubject", { agent });
+  const { text, html } = layout(
+    subject,
+    [
+      {
+        text: say(language, "greeting", { name: input.visitorName }),
+        html: sayHtml(language, "greeting", { name: bdi(input.visitorName) }),
+      },
+      {
+        text: say(language, "missedIntro", { agent }),
+        html: sayHtml(language, "missedIntro", { agent: bdi(agent) }),
+      },
+      { text: input.replyText, quote: true },
+      {
+        text: say(language, "continueText", { url: input.chatUrl }),
+        html: sayHtml(language, "continueHtml", {
+          link: { html: link(input.chatUrl, say(language, "continueLabel")) },
+        }),
+      },
+    ],
+    language,
+  );
   return { kind: "chat_missed_reply", to: input.to, subject, text, html, eraseAfterSend: true };
+}
+
+/** A name someone typed, isolated so its direction does not reorder the sentence around it. */
+function bdi(name: string): { html: string } {
+  return { html: `<bdi>${escapeHtml(name)}</bdi>` };
 }
 
 export interface ChatEmailAnswerInput {
@@ -132,6 +207,8 @@ export interface ChatEmailAnswerInput {
   replyTo: string;
   /** The visitor's link back into the chat (GET /chat/resume). */
   chatUrl: string;
+  /** The conversation's language: the mail's frame is in it, the agent's words as written. */
+  language?: ChatLanguage;
 }
 
 /** An agent's answer to a chat the visitor left before anyone answered. */
@@ -141,18 +218,31 @@ export function chatEmailAnswerMail(given: ChatEmailAnswerInput): OutgoingMail {
     visitorName: stripFormatControls(given.visitorName),
     agentName: stripFormatControls(given.agentName),
   };
-  const subject = `${input.agentName} from ${brandName} Support answered your chat`;
-  const { text, html } = layout(subject, [
-    { text: `Hello ${input.visitorName},` },
-    {
-      text: `You wrote to us in the support chat before anyone could answer. ${input.agentName} writes:`,
-    },
-    { text: input.answer, quote: true },
-    {
-      text: `Reply to this e-mail, or continue in the chat (this link signs you in once, for 7 days): ${input.chatUrl}`,
-      html: `Reply to this e-mail, or ${link(input.chatUrl, "continue in the chat")}: this link signs you in once, for 7 days.`,
-    },
-  ]);
+  const language = given.language ?? defaultChatLanguage;
+  const agent = input.agentName;
+  const subject = say(language, "answerSubject", { agent });
+  const { text, html } = layout(
+    subject,
+    [
+      {
+        text: say(language, "greeting", { name: input.visitorName }),
+        html: sayHtml(language, "greeting", { name: bdi(input.visitorName) }),
+      },
+      {
+        text: say(language, "answerIntro", { agent }),
+        html: sayHtml(language, "answerIntro", { agent: bdi(agent) }),
+      },
+      { text: input.answer, quote: true },
+      { text: say(language, "answerReply") },
+      {
+        text: say(language, "againText", { url: input.chatUrl }),
+        html: sayHtml(language, "againHtml", {
+          link: { html: link(input.chatUrl, say(language, "againLabel")) },
+        }),
+      },
+    ],
+    language,
+  );
   return {
     kind: "chat_email_answer",
     to: input.to,
@@ -192,68 +282,106 @@ export interface TranscriptInput {
   chatUrl: string;
   /** The page where the visitor rates the chat (its link holds a single-use token). */
   ratingUrl?: string;
+  /** The conversation's language (chat_conversations.language). */
+  language?: ChatLanguage;
 }
 
-/** Times in the transcript: UTC, stated, since we do not know the visitor's zone. */
-function utcTime(epochMs: number): string {
-  return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/**
+ * Times in the transcript: in UTC, and said so, since we do not know the visitor's zone; written
+ * the way the visitor's language writes dates.
+ */
+function utcTime(epochMs: number, language: ChatLanguage): string {
+  return new Intl.DateTimeFormat(language, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(epochMs);
 }
 
 /**
  * One message of the transcript in both bodies. Rendered one at a time by the caller, so a long
  * conversation can be built in slices without holding up the server.
  */
-export function transcriptLine(message: TranscriptMessage): TranscriptLine {
+export function transcriptLine(
+  message: TranscriptMessage,
+  language: ChatLanguage = defaultChatLanguage,
+): TranscriptLine {
   const author = stripFormatControls(message.author);
+  const at = utcTime(message.at, language);
   return {
-    text: `[${utcTime(message.at)}] ${author}:\n${message.text}`,
-    html: `<p style="margin:0 0 12px"><strong><bdi>${escapeHtml(author)}</bdi></strong> <span style="color:#4d5366;font-size:13px">${escapeHtml(utcTime(message.at))}</span><br>${escapeHtml(message.text).replace(/\n/g, "<br>")}</p>`,
+    text: `[${at}] ${author}:\n${message.text}`,
+    // Each message keeps its own direction: an English reply in an Arabic transcript reads left to right.
+    html: `<p dir="auto" style="margin:0 0 12px"><strong><bdi>${escapeHtml(author)}</bdi></strong> <span style="color:#4d5366;font-size:13px">${escapeHtml(at)}</span><br>${escapeHtml(message.text).replace(/\n/g, "<br>")}</p>`,
   };
 }
 
 export function chatTranscriptMail(input: TranscriptInput): OutgoingMail {
-  const subject = `Your support chat with ${brandName}`;
-  const intro = `Hello ${stripFormatControls(input.visitorName)}, here is your support chat with ${brandName} from ${utcTime(input.startedAt)} to ${utcTime(input.endedAt)}, as you asked.`;
+  const language = input.language ?? defaultChatLanguage;
+  const subject = say(language, "transcriptSubject");
+  const name = stripFormatControls(input.visitorName);
+  const start = utcTime(input.startedAt, language);
+  const end = utcTime(input.endedAt, language);
   const lines =
     input.lines.length > 0
       ? input.lines
       : [
-          transcriptLine({
-            author: brandName,
-            fromVisitor: false,
-            at: input.endedAt,
-            text: "(no messages)",
-          }),
+          transcriptLine(
+            {
+              author: brandName,
+              fromVisitor: false,
+              at: input.endedAt,
+              text: say(language, "transcriptEmpty"),
+            },
+            language,
+          ),
         ];
   const omitted = input.omitted ?? 0;
   const note =
     omitted > 0
       ? [
           {
-            text: `The first ${omitted} ${omitted === 1 ? "message is" : "messages are"} left out: the whole conversation is too long for one e-mail.`,
+            text: say(language, "transcriptOmitted", {
+              count: new Intl.NumberFormat(language).format(omitted),
+            }),
           },
         ]
       : [];
-  const { text, html } = layout(subject, [
-    { text: intro },
-    ...note,
-    {
-      text: lines.map((l) => l.text).join("\n\n"),
-      html: lines.map((l) => l.html).join("\n"),
-      quote: true,
-    },
-    ...(input.ratingUrl
-      ? [
-          {
-            text: `How did we do? Rate this chat (no sign-in needed; the link works for 7 days): ${input.ratingUrl}`,
-            html: `How did we do? ${link(input.ratingUrl, "Rate this chat")}: no sign-in needed, and the link works for 7 days.`,
-          },
-        ]
-      : []),
-    {
-      text: `Something still open? Chat with us again (this link signs you in once, for 7 days): ${input.chatUrl}`,
-      html: `Something still open? ${link(input.chatUrl, "Chat with us again")}: this link signs you in once, for 7 days. Or reply to our support address any time.`,
-    },
-  ]);
+  const { text, html } = layout(
+    subject,
+    [
+      {
+        text: say(language, "transcriptIntro", { name, start, end }),
+        html: sayHtml(language, "transcriptIntro", { name: bdi(name), start, end }),
+      },
+      ...note,
+      {
+        text: lines.map((l) => l.text).join("\n\n"),
+        html: lines.map((l) => l.html).join("\n"),
+        quote: true,
+      },
+      ...(input.ratingUrl
+        ? [
+            {
+              text: say(language, "ratingText", { url: input.ratingUrl }),
+              html: sayHtml(language, "ratingHtml", {
+                link: { html: link(input.ratingUrl, say(language, "ratingLabel")) },
+              }),
+            },
+          ]
+        : []),
+      {
+        text: say(language, "againText", { url: input.chatUrl }),
+        html: sayHtml(language, "againHtml", {
+          link: { html: link(input.chatUrl, say(language, "againLabel")) },
+        }),
+      },
+    ],
+    language,
+  );
   return { kind: "chat_transcript", to: input.to, subject, text, html, eraseAfterSend: true };
 }

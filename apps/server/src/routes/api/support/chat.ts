@@ -5,12 +5,14 @@
  */
 import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-error";
 import {
+  chatCodeRequestBodySchema,
   chatEmailBodySchema,
   chatUserSchema,
   chatSessionAnswerSchema,
   checkChatEmailAnswerSchema,
   conversationStateAnswerSchema,
   registerBodySchema,
+  type ChatCodeRequestBody,
   type ChatEmailBody,
   type ChatSessionAnswer,
   type ChatUser,
@@ -62,11 +64,14 @@ const chatRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publ
     },
   );
 
-  app.post<{ Body: ChatEmailBody }>(
+  app.post<{ Body: ChatCodeRequestBody }>(
     "/otp_generate_chat",
     {
       config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } },
-      schema: { body: chatEmailBodySchema, response: { 200: okSchema, "4xx": apiErrorSchema } },
+      schema: {
+        body: chatCodeRequestBodySchema,
+        response: { 200: okSchema, "4xx": apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const email = request.body.email;
@@ -78,6 +83,7 @@ const chatRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publ
       const result = await app.oneTimeCodes.request(email, app.hashIp(request.ip), {
         hash: codeRequester(request, reply, publicUrl),
         provenBefore: app.oneTimeCodes.hasProven(email, provenMarkOf(request, publicUrl)),
+        language: request.body.language,
       });
       if (!result.ok) {
         request.log.info({ email: maskEmail(email), reason: result.reason }, "chat code refused");
@@ -124,6 +130,7 @@ const chatRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publ
           ...request.body.context,
           ...describeUserAgent(request.headers["user-agent"]),
         }),
+        request.body.language,
       );
       const user: ChatUser = {
         id: visitorId,
