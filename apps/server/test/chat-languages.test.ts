@@ -91,6 +91,9 @@ for (const store of stores) {
       expect(row.language).toBe("de");
 
       const agent = await connectedAgent(server);
+      // The console shows the agent the visitor's language.
+      const detail = await agent.browser.get(`/api/agent/conversations/${conversationId}`);
+      expect((detail.body as { visitor: { language: string } }).visitor.language).toBe("de");
       const visitor = browser.socket(`/ws/support/${encodeURIComponent(email)}/`);
       await visitor.opened;
       const ask = newClientId();

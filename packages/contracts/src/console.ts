@@ -4,6 +4,7 @@
  * state and search, canned replies, the agent's own profile and password, and the admin's agent
  * management. The console's forms and the server parse with these same schemas.
  */
+import { chatLanguages } from "./chat-languages";
 import { z } from "zod/mini";
 import { agentPasswordRules, agentProfileSchema, agentRoles } from "./agent-sign-in";
 import { chatLimits } from "./chat-message";
@@ -83,6 +84,8 @@ export const visitorDetailsSchema = z.object({
   online: z.boolean(),
   /** The visitor ticked "E-mail me a transcript" for this conversation. */
   transcript_requested: z.boolean(),
+  /** The widget's language (0028): the visitor's mails are written in it; agents write as they like. */
+  language: z.enum(chatLanguages),
   /** What the widget told of this visit when the chat opened; empty when it told nothing. */
   context: visitorContextSchema,
 });

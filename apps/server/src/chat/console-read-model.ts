@@ -4,6 +4,7 @@
  * visitor's other conversations; a conversation's messages; and marking what an agent saw as read,
  * which every agent hears as the conversation's new summary.
  */
+import { defaultChatLanguage } from "@hourline/contracts/chat-languages";
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import {
   earlierConversationsLimit,
@@ -92,6 +93,7 @@ export class ConsoleReadModel {
         first_seen_at: visitor?.createdAt ?? conversation.started_at,
         online: conversation.visitor_online,
         transcript_requested: row?.transcript_requested === 1,
+        language: row?.language ?? defaultChatLanguage,
         context: storedVisitorContext(row?.visitor_context ?? null),
       },
       // The same visitor: their presence is known already.

@@ -149,6 +149,7 @@ describeConsole("conversations", pgUp, (ctx) => {
         first_seen_at: firstSeen,
         online: true,
         transcript_requested: true,
+        language: "en",
         context: {},
       },
       // Newest first; another visitor's conversation is not among them.
@@ -229,6 +230,7 @@ describeConsole("conversations", pgUp, (ctx) => {
         first_seen_at: startedAt,
         online: false,
         transcript_requested: false,
+        language: "en",
         context: {},
       },
       earlier: [],

@@ -3,6 +3,7 @@
  * now, since when they have used the chat, whether they asked for a transcript, what the widget told
  * of the visit, and their other conversations (each a link to read it).
  */
+import { chatLanguageEnglishNames, chatLanguageNames } from "@hourline/contracts/chat-languages";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { mailtoHref } from "@hourline/contracts/email-address";
 import { BlockVisitorButton } from "./block-visitor";
@@ -91,6 +92,19 @@ export function VisitorPanel({
             <div>
               <dt className="text-muted">First chat</dt>
               <dd className="text-ink">{shortDateTime(detail.visitor.first_seen_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Language</dt>
+              <dd className="text-ink" data-testid="visitor-language">
+                {chatLanguageEnglishNames[detail.visitor.language]}{" "}
+                <span className="text-muted">
+                  (
+                  <span lang={detail.visitor.language}>
+                    {chatLanguageNames[detail.visitor.language]}
+                  </span>
+                  ): the chat and its e-mails are in this language; write as you write
+                </span>
+              </dd>
             </div>
             <div>
               <dt className="text-muted">Transcript</dt>

@@ -137,6 +137,7 @@ export function detail(
       first_seen_at: T0 - 86_400_000,
       online: conversation.visitor_online,
       transcript_requested: false,
+      language: "en",
       context: {},
     },
     earlier,
