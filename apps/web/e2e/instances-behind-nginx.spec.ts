@@ -117,7 +117,7 @@ test.describe("two instances behind nginx", () => {
 
       agent.endChat(conversationId);
       await expect(
-        dialog.getByRole("status").filter({ hasText: "This Chat was ended" }),
+        dialog.getByText(/^The Hourline support team ended this chat at /),
       ).toBeVisible();
       await expect(panel.editor).toHaveCount(0);
       await agent.close();

@@ -65,8 +65,11 @@ test.describe("launcher", () => {
     expect(
       requests.slice(before).some((u) => /\/assets\/support-chat-widget-[\w-]+\.js$/.test(u)),
     ).toBe(true);
-    // Opening shows the form; still no chat call until the visitor does something.
-    expect(requests.filter((u) => /\/api\/support\/|\/ws\//.test(u))).toEqual([]);
+    // Opening shows the form and asks only when the team answers (the header's line); no chat
+    // call until the visitor does something.
+    expect(
+      requests.filter((u) => /\/api\/support\/|\/ws\//.test(u)).map((u) => new URL(u).pathname),
+    ).toEqual(["/api/support/availability"]);
   });
 
   test("sits in the bottom right corner, clear of the back-to-top button", async ({ page }) => {
