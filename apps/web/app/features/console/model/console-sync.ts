@@ -84,6 +84,16 @@ export class ConsoleSync {
       if (messages.ok) {
         if (this.resumeFrom.get(conversationId) === after) this.resumeFrom.delete(conversationId);
         this.dispatch({ type: "history", conversationId, messages: messages.data });
+        // A message pushed while the history was on its way is dropped (the thread was not held
+        // yet) and may be missing from the answer: the list's summary has it, so fetch the rest.
+        const held = this.state.threads[conversationId]?.lastId ?? 0;
+        const newest = this.state.conversations[conversationId]?.last_message?.id ?? 0;
+        if (newest > held) {
+          const rest = await this.port.api.fetchMessages(conversationId, held);
+          if (rest.ok && !this.state.expired) {
+            this.dispatch({ type: "history", conversationId, messages: rest.data });
+          }
+        }
       }
       if (!detail.ok && detail.status === 404) {
         this.dispatch({ type: "missing", conversationId });
