@@ -11,7 +11,7 @@ import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
 import type { ChatSession } from "../model/chat-session";
 import type { ShownMessage } from "../model/chat-state";
-import { chatPanelTexts } from "./chat-panel";
+import { closingTexts } from "./closing-screen";
 
 /** A connection state is announced once it has lasted this long. */
 export const STATUS_SETTLE_MS = 2_000;
@@ -127,7 +127,7 @@ export function ChatAnnouncer({ session }: { session: ChatSession }) {
 
   useEffect(() => {
     if (state.ended?.by === "agent")
-      say(chatPanelTexts.endedByAgent(formatClockTime(state.ended.at)));
+      say(closingTexts.endedByAgent(formatClockTime(state.ended.at)));
   }, [state.ended]);
 
   return (

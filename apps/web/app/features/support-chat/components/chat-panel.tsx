@@ -3,23 +3,18 @@
  * typing…", the input row and End Chat; when support ends the chat, the red notice instead of the
  * input row.
  */
-import { CircleStop, MessageSquarePlus } from "lucide-react";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-import { brand } from "~/brand";
 import type { ChatSession } from "../model/chat-session";
-import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { ConnectionStatusLine } from "./connection-status";
 import { AvailabilityNote, availabilityCopy, type Availability } from "./availability-note";
-import { ChatRating } from "./chat-rating";
-import { closingTexts, transcriptNote } from "./closing-screen";
+import { transcriptNote } from "./closing-screen";
 import { EndChatButton } from "./end-chat-dialog";
+import { EndedNotice } from "./ended-notice";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
 export const chatPanelTexts = {
   typing: "Support is typing…",
-  endedByAgent: (time: string) => `The ${brand.name} support team ended this chat at ${time}.`,
-  endedByVisitor: (time: string) => `You ended this chat at ${time}.`,
 } as const;
 
 export function ChatPanel({
@@ -94,29 +89,15 @@ export function ChatPanel({
       {ended ? (
         <div className="shrink-0 overflow-y-auto border-t border-line px-4 pt-3 pb-4">
           {/* Read out by the announcer, whose region was there before; the button repeats it. */}
-          <p
-            id="chat-ended-note"
-            className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
-          >
-            <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>
-              {ended.by === "agent"
-                ? chatPanelTexts.endedByAgent(formatClockTime(ended.at))
-                : chatPanelTexts.endedByVisitor(formatClockTime(ended.at))}{" "}
-              {transcriptNote(session.identity.transcript, session.identity.email)}
-            </span>
-          </p>
-          {ended.ratingToken ? <ChatRating token={ended.ratingToken} /> : null}
-          <button
+          <EndedNotice
             ref={startNew}
-            type="button"
-            aria-describedby="chat-ended-note"
-            className="btn btn-primary mt-3 w-full"
-            onClick={onStartNew}
-          >
-            <MessageSquarePlus aria-hidden="true" className="size-4" />
-            {closingTexts.startNew}
-          </button>
+            id="chat-ended-note"
+            by={ended.by}
+            at={ended.at}
+            note={transcriptNote(session.identity.transcript, session.identity.email)}
+            ratingToken={ended.ratingToken}
+            onStartNew={onStartNew}
+          />
         </div>
       ) : (
         <MessageComposer

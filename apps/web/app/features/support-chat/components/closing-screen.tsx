@@ -5,12 +5,14 @@
  */
 import { CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { brand } from "~/brand";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
 
 /** Every word of the closing screen (and of the ended notice), in one place. */
 export const closingTexts = {
   heading: "Chat ended",
   endedAt: (time: string) => `You ended this chat at ${time}.`,
+  endedByAgent: (time: string) => `The ${brand.name} support team ended this chat at ${time}.`,
   transcript: (email: string) => `We are e-mailing the transcript to ${email}.`,
   transcriptAhead: (email: string) => `We will e-mail the transcript to ${email}.`,
   noTranscript: "No transcript was asked for, so none will be e-mailed.",

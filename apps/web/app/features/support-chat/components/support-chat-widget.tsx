@@ -7,7 +7,7 @@
  * the panel closes, so a running chat keeps its socket, announces replies and counts them.
  */
 import type { ChatUser } from "@hourline/contracts/chat-api";
-import { CircleStop, LoaderCircle, MessageSquarePlus, X } from "lucide-react";
+import { LoaderCircle, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
@@ -26,12 +26,11 @@ import {
   saveActiveChat,
   type PendingRating,
 } from "../model/chat-storage";
-import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { newClientId } from "~/lib/live-chat/client-id";
 import { ChatAnnouncer } from "./chat-announcer";
 import { availabilityCopy, useAvailability } from "./availability-note";
-import { ChatPanel, chatPanelTexts } from "./chat-panel";
-import { ChatRating } from "./chat-rating";
+import { ChatPanel } from "./chat-panel";
+import { EndedNotice } from "./ended-notice";
 import { ClosingScreen } from "./closing-screen";
 import { compactScreenQuery, useInertPage, useMediaQuery, useVisualViewportBox } from "./screen";
 import { RegistrationForm } from "./registration-form";
@@ -50,7 +49,6 @@ type View =
 export const widgetTexts = {
   title: "Support Chat",
   lastChat: "Your last chat",
-  startNew: "Start a new chat",
   close: "Close support chat",
   resuming: "Reopening your conversation…",
   linkSpent:
@@ -325,24 +323,13 @@ export function SupportChatWidget() {
                   </p>
                 ) : view.kind === "rate" ? (
                   <section aria-label={widgetTexts.lastChat} className="px-4 pt-3 pb-4">
-                    <p
-                      role="status"
-                      className="flex gap-2 rounded-xl border border-danger bg-surface p-3 font-semibold text-danger"
-                    >
-                      <CircleStop aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-                      {view.pending.endedBy === "agent"
-                        ? chatPanelTexts.endedByAgent(formatClockTime(view.pending.endedAt))
-                        : chatPanelTexts.endedByVisitor(formatClockTime(view.pending.endedAt))}
-                    </p>
-                    <ChatRating token={view.pending.token} />
-                    <button
-                      type="button"
-                      className="btn btn-primary mt-3 w-full"
-                      onClick={() => setView({ kind: "form", focusName: true })}
-                    >
-                      <MessageSquarePlus aria-hidden="true" className="size-4" />
-                      {widgetTexts.startNew}
-                    </button>
+                    <EndedNotice
+                      id="chat-last-note"
+                      by={view.pending.endedBy}
+                      at={view.pending.endedAt}
+                      ratingToken={view.pending.token}
+                      onStartNew={() => setView({ kind: "form", focusName: true })}
+                    />
                   </section>
                 ) : view.kind === "closed" ? (
                   <ClosingScreen
