@@ -42,6 +42,14 @@ import { shortcutKeys } from "./shortcut-keys";
 import { isolateText } from "@hourline/contracts/text";
 import { PersonName } from "~/components/ui/person-name";
 
+/** The screens only admins open, in the order the sidebar lists them. */
+const adminLinks = [
+  { to: "/console/agents", icon: Users, label: "Agents" },
+  { to: "/console/visitor-data", icon: ShieldCheck, label: "Visitor data" },
+  { to: "/console/reports", icon: ChartColumn, label: "Reports" },
+  { to: "/console/business-hours", icon: Clock, label: "Business hours" },
+] as const;
+
 function screenName(pathname: string, visitorName: (id: number) => string | undefined): string {
   const conversation = /^\/console\/conversations\/(\d+)/.exec(pathname);
   if (conversation) {
@@ -213,34 +221,16 @@ export function ConsoleShell({
                 <span>Canned replies</span>
               </NavLink>
             </li>
-            {me.role === "admin" ? (
-              <>
-                <li className="shrink-0">
-                  <NavLink to="/console/agents" className={navLinkClass}>
-                    <Users aria-hidden="true" className="size-5 shrink-0" />
-                    <span>Agents</span>
-                  </NavLink>
-                </li>
-                <li className="shrink-0">
-                  <NavLink to="/console/visitor-data" className={navLinkClass}>
-                    <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
-                    <span>Visitor data</span>
-                  </NavLink>
-                </li>
-                <li className="shrink-0">
-                  <NavLink to="/console/reports" className={navLinkClass}>
-                    <ChartColumn aria-hidden="true" className="size-5 shrink-0" />
-                    <span>Reports</span>
-                  </NavLink>
-                </li>
-                <li className="shrink-0">
-                  <NavLink to="/console/business-hours" className={navLinkClass}>
-                    <Clock aria-hidden="true" className="size-5 shrink-0" />
-                    <span>Business hours</span>
-                  </NavLink>
-                </li>
-              </>
-            ) : null}
+            {me.role === "admin"
+              ? adminLinks.map(({ to, icon: Icon, label }) => (
+                  <li key={to} className="shrink-0">
+                    <NavLink to={to} className={navLinkClass}>
+                      <Icon aria-hidden="true" className="size-5 shrink-0" />
+                      <span>{label}</span>
+                    </NavLink>
+                  </li>
+                ))
+              : null}
             <li className="shrink-0">
               <NavLink to="/console/settings" className={navLinkClass}>
                 <Settings aria-hidden="true" className="size-5 shrink-0" />
