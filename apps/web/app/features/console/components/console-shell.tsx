@@ -5,42 +5,37 @@
  * messages are played and shown here while the tab is hidden.
  */
 import {
-  Bell,
   ChartColumn,
   Clock,
   Inbox,
-  Keyboard,
-  LogOut,
   Mail,
   MessageSquareText,
   Settings,
   ShieldCheck,
   Users,
-  X,
 } from "lucide-react";
 import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { alertKey, claimAlert } from "../model/alert-claim";
 import { deliverAlert, type AlertDelivery } from "../model/alert-delivery";
 import { playChime } from "../model/alert-preferences";
 import { unreadContactMessages } from "../model/contact-messages-state";
 import { missedChats, unreadChatMessages } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
-import { AvailabilityToggle } from "./availability-toggle";
 import { ConnectionBadge } from "./connection-badge";
+import { ConsoleAccount } from "./console-account";
 import { conversationPath } from "./console-paths";
 import {
   currentNotificationAccess,
   requestNotificationAccess,
   useNotificationAccess,
 } from "./notification-access";
+import { NotificationOffer } from "./notification-offer";
 import { shortcutKeys } from "./shortcut-keys";
 import { isolateText } from "@hourline/contracts/text";
-import { PersonName } from "~/components/ui/person-name";
 
 /** The screens only admins open, in the order the sidebar lists them. */
 const adminLinks = [
@@ -114,7 +109,7 @@ export function ConsoleShell({
   shortcutsOpen: boolean;
   onShortcutsOpenChange: (open: boolean) => void;
 }) {
-  const { session, alerts, setAlerts, signOut } = useConsole();
+  const { session, alerts, setAlerts } = useConsole();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const me = useConsoleState((s) => s.me);
@@ -123,16 +118,9 @@ export function ConsoleShell({
   const missed = useConsoleState((s) => s.counts?.missed ?? missedChats(s));
   const unreadContacts = useConsoleState((s) => unreadContactMessages(s.contacts));
   const access = useNotificationAccess();
-  const [signingOut, setSigningOut] = useState(false);
   // Mounted from its first opening on, so closing it runs Radix's focus return as before.
   const [shortcutsWanted, setShortcutsWanted] = useState(shortcutsOpen);
   if (shortcutsOpen && !shortcutsWanted) setShortcutsWanted(true);
-  const signingOutOnce = useOneAtATime(async () => {
-    setSigningOut(true);
-    await signOut();
-  });
-  const startSignOut = () => void signingOutOnce.run();
-
   const total = unreadChats + missed + unreadContacts;
   // Only the screen's name is read from the conversations, so a change elsewhere redraws nothing.
   const screen = useConsoleState((s) =>
@@ -249,33 +237,7 @@ export function ConsoleShell({
             onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
           />
         ) : null}
-        <div className="hidden border-t border-line p-3 lg:block">
-          <p className="truncate text-sm font-semibold text-ink">
-            <PersonName name={me.name} />
-          </p>
-          <p className="truncate text-xs text-muted">
-            {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
-          </p>
-          <AvailabilityToggle />
-          {/* Two equal halves of the sidebar: side by side they must not overflow it. */}
-          <div className="mt-2 grid grid-cols-2 gap-2">
-            <button
-              type="button"
-              className="btn btn-secondary min-h-9 min-w-0 gap-1.5 px-2 py-1.5 text-sm whitespace-nowrap"
-              onClick={() => onShortcutsOpenChange(true)}
-            >
-              <Keyboard aria-hidden="true" className="size-4" />
-              Shortcuts
-            </button>
-            <SignOutButton busy={signingOut} onClick={startSignOut} />
-          </div>
-        </div>
-        <div className="flex items-center justify-between gap-2 border-t border-line px-4 py-2 lg:hidden">
-          <p className="truncate text-sm text-muted">
-            Signed in as <PersonName className="font-semibold text-ink" name={me.name} />
-          </p>
-          <SignOutButton busy={signingOut} onClick={startSignOut} />
-        </div>
+        <ConsoleAccount onShortcuts={() => onShortcutsOpenChange(true)} />
       </header>
       <main
         id="console-main"
@@ -290,60 +252,5 @@ export function ConsoleShell({
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function SignOutButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary min-h-9 min-w-0 gap-1.5 px-2.5 py-1.5 text-sm whitespace-nowrap"
-      onClick={onClick}
-      aria-disabled={busy || undefined}
-    >
-      <LogOut aria-hidden="true" className="size-4" />
-      Sign out
-    </button>
-  );
-}
-
-function NotificationOffer({
-  onEnable,
-  onDismiss,
-}: {
-  onEnable: () => void;
-  onDismiss: () => void;
-}) {
-  return (
-    <section
-      aria-labelledby="notification-offer-title"
-      className="relative mx-3 mb-3 rounded-xl border border-line bg-sunken p-3 text-sm"
-    >
-      <h2
-        id="notification-offer-title"
-        className="flex items-center gap-2 pr-8 font-semibold text-ink"
-      >
-        <Bell aria-hidden="true" className="size-4 shrink-0" />
-        Desktop notifications
-      </h2>
-      <p className="mt-1 text-muted">
-        Get a notification when a visitor writes while this tab is in the background.
-      </p>
-      <button
-        type="button"
-        className="btn btn-primary mt-2 min-h-9 px-3 py-1.5 text-sm"
-        onClick={onEnable}
-      >
-        Turn on
-      </button>
-      <button
-        type="button"
-        className="absolute top-2 right-2 grid size-8 place-items-center rounded-full text-muted hover:bg-surface hover:text-ink"
-        aria-label="Not now"
-        onClick={onDismiss}
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
-    </section>
   );
 }

@@ -3,7 +3,8 @@
  * (unknown while this console's own connection is down), the newest message in plain text, how
  * long they have been waiting for an answer, how many of their messages nobody has read, who has
  * the conversation, and whether it was missed. The end of the list loads the next page as it
- * scrolls into view (or with its button).
+ * scrolls into view (or with its button). With a selection, each row has a checkbox beside its
+ * link (named after the visitor) for the bulk actions.
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { memo, useEffect, useRef } from "react";
@@ -13,6 +14,7 @@ import { activityAt } from "../model/conversation-summaries";
 import { useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { elapsed, shortDateTime } from "./time-labels";
+import type { BulkSelection } from "./use-bulk-selection";
 import { useNow } from "./use-now";
 import { isolateText } from "@hourline/contracts/text";
 import { PersonName } from "~/components/ui/person-name";
@@ -21,10 +23,12 @@ export function ConversationList({
   conversations,
   selectedId,
   emptyText,
+  selection,
 }: {
   conversations: ConversationSummary[];
   selectedId: number | null;
   emptyText: string;
+  selection?: BulkSelection | undefined;
 }) {
   const now = useNow();
   if (conversations.length === 0) {
@@ -33,7 +37,19 @@ export function ConversationList({
   return (
     <ul className="divide-y divide-line" data-testid="conversation-list">
       {conversations.map((c) => (
-        <li key={c.id}>
+        <li key={c.id} className={selection ? "flex" : undefined}>
+          {selection ? (
+            <span className="flex shrink-0 items-start pt-3.5 pl-3">
+              <input
+                type="checkbox"
+                checked={selection.isSelected(c.id)}
+                onChange={() => selection.toggle(c.id)}
+                aria-label={`Select ${isolateText(c.visitor_name)}`}
+                className="size-4 accent-brand"
+                data-testid="conversation-select"
+              />
+            </span>
+          ) : null}
           <ConversationItem summary={c} selected={c.id === selectedId} now={now} />
         </li>
       ))}
@@ -108,7 +124,7 @@ const ConversationItem = memo(function ConversationItem({
       aria-current={selected ? "page" : undefined}
       data-testid="conversation-item"
       data-conversation-id={summary.id}
-      className={`block px-4 py-3 no-underline transition-colors ${
+      className={`block min-w-0 flex-1 px-4 py-3 no-underline transition-colors ${
         selected ? "bg-brand-soft" : "hover:bg-sunken"
       }`}
     >

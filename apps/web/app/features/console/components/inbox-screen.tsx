@@ -2,7 +2,8 @@
  * The inbox: the conversation list in three tabs (open, missed, ended) with their true counts, a
  * search (`?q=`), whose open chats to show (all, mine, unassigned) and in which order (the visitor
  * waiting longest first, or newest activity), beside the conversation on screen. The list loads
- * more as it is scrolled. Below the wide layout the list and the conversation take turns.
+ * more as it is scrolled; open chats can be ticked for bulk actions (open-list-tools.tsx). Below
+ * the wide layout the list and the conversation take turns.
  * Keyboard: Alt+↓ / Alt+↑ move to the next or previous conversation of the tab, Alt+R goes to the
  * reply editor, Alt+E ends the chat.
  */
@@ -16,7 +17,14 @@ import { conversationsIn, ofAssignee, type ListOrder } from "../model/conversati
 import { useConsole, useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { ConversationList, LoadMore } from "./conversation-list";
+import {
+  LoadingConversation,
+  NoConversationChosen,
+  NoSuchConversation,
+} from "./inbox-placeholders";
+import { OpenListTools } from "./open-list-tools";
 import { shortcutKeys } from "./shortcut-keys";
+import { useBulkSelection } from "./use-bulk-selection";
 import { useConversationSearch } from "./use-conversation-search";
 
 // The open conversation (thread, composer, visitor details, team controls, canned replies, the
@@ -33,9 +41,6 @@ const emptyTexts: Record<Tab, string> = {
   missed: "No missed chats: every visitor who wrote got an answer.",
   ended: "No ended conversations yet.",
 };
-const selectClass =
-  "min-h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand";
-
 const hotkeyOptions = { enableOnFormTags: true, preventDefault: true } as const;
 
 export function InboxScreen({ conversationId }: { conversationId: number | null }) {
@@ -72,6 +77,10 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
       ended: conversationsIn(conversations, "ended"),
     };
   }, [conversations, order, assignee, meId, search.state]);
+
+  // Ticks for the bulk actions: only the open list's rows, and not among search results.
+  const openIds = useMemo(() => lists.open.map((c) => c.id), [lists.open]);
+  const selection = useBulkSelection(search.state.kind === "found" ? [] : openIds);
 
   function setQuery(value: string) {
     const next = new URLSearchParams(params);
@@ -211,33 +220,14 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
             </Tabs.List>
           </div>
           {tab === "open" && !searching ? (
-            <div className="flex flex-wrap gap-2 border-b border-line px-4 py-2">
-              <label className="flex items-center gap-1 text-xs text-muted">
-                Show
-                <select
-                  value={assignee}
-                  onChange={(e) => setAssignee(e.target.value as AssigneeFilter)}
-                  className={selectClass}
-                  data-testid="assignee-filter"
-                >
-                  <option value="all">All</option>
-                  <option value="mine">Mine</option>
-                  <option value="unassigned">Unassigned</option>
-                </select>
-              </label>
-              <label className="flex items-center gap-1 text-xs text-muted">
-                Order
-                <select
-                  value={order}
-                  onChange={(e) => setOrder(e.target.value as ListOrder)}
-                  className={selectClass}
-                  data-testid="list-order"
-                >
-                  <option value="waiting">Waiting longest first</option>
-                  <option value="newest">Newest activity first</option>
-                </select>
-              </label>
-            </div>
+            <OpenListTools
+              assignee={assignee}
+              onAssigneeChange={setAssignee}
+              order={order}
+              onOrderChange={setOrder}
+              selection={selection}
+              shown={lists.open.length}
+            />
           ) : null}
           {tabs.map((t) => (
             <Tabs.Content
@@ -259,6 +249,7 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
                     conversations={lists[t]}
                     selectedId={conversationId}
                     emptyText={searching ? "Nothing found. Try other words." : emptyTexts[t]}
+                    selection={t === "open" && !searching ? selection : undefined}
                   />
                   {hasMore(t) ? <LoadMore onLoad={() => loadMore(t)} /> : null}
                 </>
@@ -272,16 +263,7 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
         className={`min-w-0 flex-1 flex-col ${conversationId === null ? "hidden lg:flex" : "flex"}`}
       >
         {conversationId === null ? (
-          <div className="grid flex-1 place-items-center p-8 text-center">
-            <div>
-              <h2 className="text-xl font-bold text-ink">Choose a conversation</h2>
-              <p className="mt-2 max-w-sm text-muted">
-                Pick a visitor on the left to read and answer.{" "}
-                <span className="whitespace-nowrap">Alt + ↓</span> and{" "}
-                <span className="whitespace-nowrap">Alt + ↑</span> move through the list.
-              </p>
-            </div>
-          </div>
+          <NoConversationChosen />
         ) : selected ? (
           <Suspense fallback={<LoadingConversation />}>
             <ConversationView
@@ -292,28 +274,11 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
             />
           </Suspense>
         ) : missing ? (
-          <div className="grid flex-1 place-items-center p-8 text-center">
-            <div>
-              <h1 className="text-xl font-bold text-ink">There is no such conversation</h1>
-              <p className="mt-2 text-muted">
-                The address may be mistyped. Choose a conversation from the list instead.
-              </p>
-            </div>
-          </div>
+          <NoSuchConversation />
         ) : (
           <LoadingConversation />
         )}
       </div>
-    </div>
-  );
-}
-
-function LoadingConversation() {
-  return (
-    <div className="grid flex-1 place-items-center p-8 text-center">
-      <p role="status" className="text-muted">
-        Loading the conversation…
-      </p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * A visitor's data on request, for admins: download everything stored about one e-mail address as
- * JSON, or erase it all after a confirmation that says what goes; below, the audit log of every
- * export and erasure (who, when, which address, masked, and what it covered).
+ * JSON, or erase it all after a confirmation that says what goes; below, the blocked addresses
+ * (blocked-visitors-admin.tsx) and the audit log of every export, erasure, block and bulk action
+ * (who, when, which address, masked, and what it covered).
  */
 import type { AuditLogEntry, VisitorDataCounts } from "@hourline/contracts/visitor-data";
 import { visitorEmailParamsSchema } from "@hourline/contracts/visitor-data";
@@ -10,6 +11,7 @@ import { useState, type FormEvent } from "react";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { failureMessage } from "../api/console-client";
 import { eraseVisitorData, exportVisitorData, fetchAuditLog } from "../api/visitor-data";
+import { BlockedVisitorsAdmin } from "./blocked-visitors-admin";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
@@ -207,6 +209,7 @@ export function VisitorDataAdmin() {
           </form>
           <ProblemMessage text={problem} />
         </section>
+        <BlockedVisitorsAdmin />
         <section aria-labelledby="audit-title">
           <h2 id="audit-title" className="text-lg font-bold text-ink">
             Audit log
