@@ -39,13 +39,14 @@ export function ConversationList({
       {conversations.map((c) => (
         <li key={c.id} className={selection ? "flex" : undefined}>
           {selection ? (
-            <span className="flex shrink-0 items-start pt-3.5 pl-3">
+            // Room around the box, so the row's link is not within reach of a finger meant for it.
+            <span className="flex shrink-0 items-start pt-3.5 pr-1 pl-3">
               <input
                 type="checkbox"
                 checked={selection.isSelected(c.id)}
                 onChange={() => selection.toggle(c.id)}
                 aria-label={`Select ${isolateText(c.visitor_name)}`}
-                className="size-4 accent-brand"
+                className="size-5 accent-brand"
                 data-testid="conversation-select"
               />
             </span>
