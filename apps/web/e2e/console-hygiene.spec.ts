@@ -1,12 +1,13 @@
 /**
  * Keeping the queue clean, in the console: a role change reaches the agent's open console without
- * a reload (admin links appear and go), the online/away toggle reaches the server, and an admin
- * sets the routing settings every agent then reads.
+ * a reload (admin links appear and go), the online/away toggle reaches the server (at every
+ * width, a phone's too), and an admin sets the routing settings every agent then reads.
  */
 import {
   api,
   consoleUi,
   expect,
+  expectNoAxeViolations,
   newAgent,
   NodeVisitor,
   openConsole,
@@ -108,3 +109,34 @@ test("an agent blocks a visitor from the visitor panel: the chat ends and the ad
     cookie: admin,
   });
 });
+
+for (const width of [768, 390]) {
+  test(`the status toggle is within reach at ${width} px wide`, async ({ clients, admin }) => {
+    const agent = await newAgent(admin, `Narrow ${width}`);
+    const client = await clients.open(agent.cookie);
+    await client.page.setViewportSize({ width, height: 800 });
+    await openConsole(client.page);
+    const status = client.page.getByRole("group", { name: "Your status" });
+    await expect(status).toBeInViewport();
+    await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
+    // By keyboard, as on a wide screen: the arrow moves to away, and the team sees it.
+    await status.getByRole("radio", { name: "Online" }).focus();
+    await client.page.keyboard.press("ArrowRight");
+    await expect(status.getByRole("radio", { name: "Away" })).toBeChecked();
+    await expect
+      .poll(async () => {
+        const team = (await (await api("/api/agent/team", { cookie: admin })).json()) as {
+          id: number;
+          availability: string;
+        }[];
+        return team.find((m) => m.id === agent.id)?.availability;
+      })
+      .toBe("away");
+    // Nothing on the frame runs past the screen's edge.
+    const overflow = await client.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await expectNoAxeViolations(client.page);
+  });
+}

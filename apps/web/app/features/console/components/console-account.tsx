@@ -27,18 +27,19 @@ export function ConsoleAccount({ onShortcuts }: { onShortcuts: () => void }) {
         <p className="truncate text-sm font-semibold text-ink">
           <PersonName name={me.name} />
         </p>
-        <p className="truncate text-xs text-muted">
+        <p className="hidden truncate text-xs text-muted sm:block">
           {me.email} · {me.role === "admin" ? "Admin" : "Agent"}
         </p>
       </div>
       <div className="w-44 lg:w-auto">
         <AvailabilityToggle />
       </div>
-      {/* Two equal halves of the sidebar: side by side they must not overflow it. */}
-      <div className="grid grid-cols-2 gap-2 lg:mt-2">
+      {/* Two equal halves of the sidebar: side by side they must not overflow it. On a phone (no
+          keyboard, so no shortcuts) sign-out sits beside the status. */}
+      <div className="flex gap-2 lg:mt-2 lg:grid lg:grid-cols-2">
         <button
           type="button"
-          className="btn btn-secondary min-h-9 min-w-0 gap-1.5 px-2 py-1.5 text-sm whitespace-nowrap"
+          className="btn btn-secondary hidden min-h-9 min-w-0 gap-1.5 px-2 py-1.5 text-sm whitespace-nowrap sm:inline-flex"
           onClick={onShortcuts}
         >
           <Keyboard aria-hidden="true" className="size-4" />

@@ -15,33 +15,78 @@ function sharedStorage(): NonNullable<ClaimDeps["storage"]> {
   };
 }
 
-/** One exclusive lock for every tab, granted in the order asked, as the Web Locks API does. */
+/**
+ * The Web Locks API as every tab shares it, for `ifAvailable` requests: a held name is refused
+ * (the callback gets null), a free one is held until the callback's promise settles.
+ */
 function sharedLocks(): NonNullable<ClaimDeps["locks"]> {
-  let queue: Promise<unknown> = Promise.resolve();
+  const held = new Set<string>();
   return {
-    request: ((_name: string, callback: (lock: Lock | null) => unknown) => {
-      const run = queue.then(() => callback({ name: _name, mode: "exclusive" } as Lock));
-      queue = run.catch(() => undefined);
-      return run;
+    request: (async (
+      name: string,
+      _options: LockOptions,
+      callback: (lock: Lock | null) => unknown,
+    ) => {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name, mode: "exclusive" } as Lock);
+      } finally {
+        held.delete(name);
+      }
     }) as LockManager["request"],
+  };
+}
+
+/** Claims that end when the test says so. */
+function claimClock() {
+  const ends: (() => void)[] = [];
+  return {
+    claimEnds: () => new Promise<void>((resolve) => ends.push(resolve)),
+    endAll: async () => {
+      for (const end of ends.splice(0)) end();
+      // The lock is let go once the callback's promise has settled.
+      await new Promise((r) => setTimeout(r, 0));
+    },
   };
 }
 
 describe("one alert across tabs", () => {
   const chat = { kind: "conversation", conversationId: 7, visitorName: "Ana" } as const;
 
-  it("lets one of three tabs chime for a new chat, and all of them for the next chat", async () => {
-    let now = 1_000_000;
-    const deps: ClaimDeps = { locks: sharedLocks(), storage: sharedStorage(), now: () => now };
+  it("lets one of three tabs chime for a new chat, and one for the next chat", async () => {
+    const clock = claimClock();
+    const deps: ClaimDeps = {
+      locks: sharedLocks(),
+      storage: sharedStorage(),
+      now: () => 0,
+      claimEnds: clock.claimEnds,
+    };
     const tabs = await Promise.all([1, 2, 3].map(() => claimAlert(alertKey(chat), deps)));
     expect(tabs.filter(Boolean)).toHaveLength(1);
+    // A tab that hears it later, while the claim lasts, stays silent too.
+    expect(await claimAlert(alertKey(chat), deps)).toBe(false);
     const next = await Promise.all(
       [1, 2].map(() => claimAlert(alertKey({ ...chat, conversationId: 8 }), deps)),
     );
     expect(next.filter(Boolean)).toHaveLength(1);
-    // Long after, the same key is a new event (a reopened chat arriving again).
-    now += alertClaimMs + 1;
+    // Once the claim is over, the same key is a new event (a reopened chat arriving again).
+    await clock.endAll();
     expect(await claimAlert(alertKey(chat), deps)).toBe(true);
+  });
+
+  it("without Web Locks, the shared record decides", async () => {
+    let now = 1_000_000;
+    const deps: ClaimDeps = {
+      locks: undefined,
+      storage: sharedStorage(),
+      now: () => now,
+      claimEnds: () => Promise.resolve(),
+    };
+    expect(await claimAlert("c1", deps)).toBe(true);
+    expect(await claimAlert("c1", deps)).toBe(false);
+    now += alertClaimMs + 1;
+    expect(await claimAlert("c1", deps)).toBe(true);
   });
 
   it("tells a visitor's different messages apart", () => {
@@ -51,9 +96,13 @@ describe("one alert across tabs", () => {
     expect(alertKey(message("Hello"))).not.toBe(alertKey(chat));
   });
 
-  it("speaks in every tab when storage cannot be used", async () => {
-    expect(await claimAlert("c1", { locks: undefined, storage: undefined, now: () => 0 })).toBe(
-      true,
-    );
+  it("speaks in every tab when neither locks nor storage can be used", async () => {
+    const deps: ClaimDeps = {
+      locks: undefined,
+      storage: undefined,
+      now: () => 0,
+      claimEnds: () => Promise.resolve(),
+    };
+    expect(await claimAlert("c1", deps)).toBe(true);
   });
 });

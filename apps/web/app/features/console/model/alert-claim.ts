@@ -1,14 +1,15 @@
 /**
  * One chime and one notification per event across all of an agent's tabs: every tab gets the
- * same frames, so each asks to speak for an alert and only the first one does. The claim is made
- * under a Web Lock (exclusive across the tabs of this origin) and recorded in localStorage, which
- * every tab shares; a claim lasts a few seconds, long enough for every tab to have heard the frame.
- * Without Web Locks (old browsers) the record alone decides, which two tabs may rarely both pass.
+ * same frames, so each asks to speak for an alert and only the first one does. The claim is a Web
+ * Lock named after the event, asked for only if free and held for a few seconds, long enough for
+ * every tab to have heard the frame: the browser's lock manager is one for all the origin's tabs,
+ * so exactly one tab gets it. (localStorage cannot decide this: Chromium keeps a copy per tab's
+ * process and passes writes on later, so a second tab read no claim and chimed too.) Without Web
+ * Locks (old browsers) a record in localStorage decides, which two tabs may sometimes both pass.
  */
 import type { ConsoleAlert } from "./console-alerts";
 
 const prefix = "hourline.alert.";
-const lockName = "hourline-console-alerts";
 /** How long a claimed alert silences the other tabs. */
 export const alertClaimMs = 10_000;
 
@@ -16,6 +17,8 @@ export interface ClaimDeps {
   locks: Pick<LockManager, "request"> | undefined;
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length"> | undefined;
   now: () => number;
+  /** Resolves when a claim made now ends (alertClaimMs later). */
+  claimEnds: () => Promise<void>;
 }
 
 /** The same text for the same event in every tab. */
@@ -39,14 +42,26 @@ function claimIn(storage: NonNullable<ClaimDeps["storage"]>, key: string, now: n
   return true;
 }
 
+/** The event's own lock, if no tab holds it: held until the claim ends. */
+function claimLock(locks: NonNullable<ClaimDeps["locks"]>, key: string, ends: () => Promise<void>) {
+  return new Promise<boolean>((resolve, reject) => {
+    locks
+      .request(prefix + key, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock ? ends() : undefined;
+      })
+      .catch(reject);
+  });
+}
+
 /** True in the one tab that should chime and notify for this alert. */
 export async function claimAlert(key: string, deps: ClaimDeps = browserDeps()): Promise<boolean> {
   const { locks, storage } = deps;
-  // Storage blocked (private mode settings): every tab speaks, as before.
-  if (!storage) return true;
   try {
-    if (!locks) return claimIn(storage, key, deps.now());
-    return await locks.request(lockName, async () => claimIn(storage, key, deps.now()));
+    if (locks) return await claimLock(locks, key, deps.claimEnds);
+    // Storage blocked (private mode settings) as well: every tab speaks, as before.
+    if (!storage) return true;
+    return claimIn(storage, key, deps.now());
   } catch {
     return true;
   }
@@ -63,5 +78,6 @@ function browserDeps(): ClaimDeps {
     locks: typeof navigator !== "undefined" && "locks" in navigator ? navigator.locks : undefined,
     storage,
     now: Date.now,
+    claimEnds: () => new Promise((resolve) => setTimeout(resolve, alertClaimMs)),
   };
 }
