@@ -215,8 +215,8 @@ export function VisitorDataAdmin() {
             Audit log
           </h2>
           <p className="mt-1 text-sm text-muted">
-            The newest 200 exports and erasures. Addresses are shown masked: the log does not keep
-            an address it erased.
+            The newest 200 exports, erasures, blocks, unblocks and bulk actions. Addresses are shown
+            masked: the log does not keep an address it erased.
           </p>
           {load.kind === "loading" ? (
             <p className="mt-3 text-muted">Loading…</p>
