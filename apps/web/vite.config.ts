@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { speculationRules } from "./app/speculation-rules";
 import { enhanceEntry, enhanceScriptUrls, setBuildEnv } from "./islands-build";
 
 setBuildEnv();
@@ -17,6 +18,9 @@ export default defineConfig(({ command, mode }) => {
       : { script: `/${enhanceEntry}`, preloads: [] };
   process.env.VITE_ENHANCE_SCRIPT = enhance.script;
   process.env.VITE_ENHANCE_PRELOADS = enhance.preloads.join(" ");
+  // Made here, from the route table, so the route table itself (every page's title and summary)
+  // stays out of the JavaScript the console loads: the document only needs the rules' text.
+  process.env.VITE_SPECULATION_RULES = speculationRules();
   return {
     plugins: [tailwindcss(), reactRouter()],
     resolve: {

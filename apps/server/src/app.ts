@@ -304,7 +304,7 @@ export async function buildApp(
     contactUs: options.contactUs,
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
-  await app.register(chatResume);
+  await app.register(chatResume, { publicUrl: config.publicUrl });
   await app.register(chatRatingPage);
   await app.register(sitePlugin, {
     siteDir: config.siteDir,

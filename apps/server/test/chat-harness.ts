@@ -242,6 +242,20 @@ const codeSubjects = new Set(
 );
 
 /** The 6-digit code in the newest code mail to `email` (in whichever language it is written). */
+/** Follows a mail's link as a browser does, without following its redirect. */
+export async function openLink(server: { baseUrl: string }, browser: Browser, path: string) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    redirect: "manual",
+    headers: browser.cookies.size ? { cookie: browser.cookieHeader() } : {},
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const eq = pair.indexOf("=");
+    browser.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+  return { status: response.status, headers: response.headers };
+}
+
 export async function codeFromMail(sink: SmtpSink, email: string, after = 0): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {

@@ -11,6 +11,7 @@ import {
   chattingVisitor,
   connectedAgent,
   newClientId,
+  openLink,
   postgresFor,
   startChatServerOn,
   stores,
@@ -18,20 +19,6 @@ import {
 } from "./chat-harness";
 
 const pgUp = await postgresFor("the chat resume tests");
-
-/** Follows a mail's link as a browser does, without following its redirect. */
-async function openLink(server: ChatServer, browser: Browser, path: string) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    redirect: "manual",
-    headers: browser.cookies.size ? { cookie: browser.cookieHeader() } : {},
-  });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair = ""] = line.split(";");
-    const eq = pair.indexOf("=");
-    browser.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
-  return { status: response.status, headers: response.headers };
-}
 
 function resumeLink(text: string | undefined): string {
   const url = /http:\/\/localhost:3000(\/chat\/resume\?token=[\w-]+)/.exec(text ?? "")?.[1];

@@ -48,6 +48,8 @@ describe.skipIf(missing !== null)(
       ["/blogs?q=time+tracking", "/blogs?q=time+tracking"],
       ["/chat/rating?token=kQ3v9u8n2xW1aB4cD5eF6gH7iJ8kL9mN0oP1qR2sT3u", "/chat/rating?[token]"],
       ["/chat/resume?x=1&TOKEN=abc", "/chat/resume?[token]"],
+      // The proof link's token holds the address, base64url-encoded: masked whole as well.
+      ["/chat/prove?token=YW5hQGV4YW1wbGUuY29t.1790000000000.sig", "/chat/prove?[token]"],
       ["/pricing", "/pricing"],
     ];
 

@@ -23,11 +23,10 @@ import type { Route } from "./+types/root";
 import { brand } from "./brand";
 import stylesheet from "./app.css?url";
 import { wantsHydration } from "./route-handle";
-import { speculationRules } from "./speculation-rules";
 
 const enhanceScript = import.meta.env.VITE_ENHANCE_SCRIPT;
 const enhancePreloads = import.meta.env.VITE_ENHANCE_PRELOADS.split(" ").filter(Boolean);
-const rules = speculationRules();
+const rules = import.meta.env.VITE_SPECULATION_RULES;
 
 /**
  * Whether this document runs React Router in the browser: a route asked for it, or this is the

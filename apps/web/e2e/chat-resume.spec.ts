@@ -62,3 +62,41 @@ test("a mail's link opens the chat in a fresh browser without a code, once", asy
   });
   await again.close();
 });
+
+/** The proof link in a raw code mail (quoted-printable undone as above). */
+function proofPath(raw: string): string | undefined {
+  const text = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  return /\/chat\/prove\?token=[\w-]+\.\d{13}\.[\w-]{43}/.exec(text)?.[0];
+}
+
+test("a code mail's proof link marks the browser that opens it and says so", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/");
+  const dialog = await openChat(page);
+  const email = visitorEmail("proof");
+  const form = chatForm(dialog);
+  await form.email.fill(email);
+  await form.sendCode.click();
+  await expect(form.code).toBeFocused();
+  let path: string | undefined;
+  await expect
+    .poll(() => (path = rawMailsTo(email).map(proofPath).find(Boolean)), { timeout: 20_000 })
+    .toBeTruthy();
+
+  // Opened in another browser, as from a phone's mail app: that browser is marked, not signed in.
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(path as string);
+  await expect(other).toHaveURL(/\/$/);
+  const opened = other.getByRole("dialog", { name: "Support Chat" });
+  await expect(opened.getByRole("alert")).toContainText(
+    "Your address is confirmed in this browser",
+  );
+  await expect(chatForm(opened).name).toBeVisible();
+  const cookies = await fresh.cookies();
+  expect(cookies.find((c) => c.name.endsWith("hl_code_proven"))?.httpOnly).toBe(true);
+  expect(cookies.some((c) => c.name.endsWith("hl_chat"))).toBe(false);
+  await fresh.close();
+});

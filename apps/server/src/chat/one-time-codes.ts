@@ -5,7 +5,9 @@
  * browser can spend it, so strangers' wrong guesses count against nothing of the owner's; a newer
  * code voids that browser's older ones; 5 wrong tries void a code. Requests are capped per address
  * and browser (cooldown and hourly cap), per IP (hourly cap), and the mail to one address is
- * bounded per hour, except for a browser that proved the address before (the owner's path). The
+ * bounded per hour, except for a browser that proved the address before (the owner's path). Every
+ * code mail carries a link that proves the address in whichever browser opens it (decision record
+ * 0035), so even an owner who never verified can get out from under strangers' requests. The
  * answer never depends on whether the address is known.
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
@@ -48,6 +50,12 @@ export const defaultOtpRules: OtpRules = {
 
 const HOUR = 60 * 60_000;
 
+/** How long the proof link in a code mail works (it only marks the browser that opens it). */
+export const PROOF_LINK_TTL_MS = 7 * 24 * HOUR;
+
+/** An address as it travels in a proof link's token: base64url, so the token is one URL word. */
+const PROOF_TOKEN = /^([\w-]{1,400})\.(\d{13})\.([\w-]{43})$/;
+
 export type RequestCodeResult =
   | { ok: true; codeId: number }
   | {
@@ -80,6 +88,8 @@ export class OneTimeCodes {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly secret: string,
+    /** The site's public origin: the code mail's proof link points at it. */
+    private readonly publicUrl: string,
     private readonly rules: OtpRules = defaultOtpRules,
     private readonly makeCode: () => string = generateCode,
   ) {}
@@ -99,6 +109,37 @@ export class OneTimeCodes {
     const expected = Buffer.from(this.provenMark(email));
     const given = Buffer.from(mark);
     return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private proofSignature(email: string, expiresAt: number): string {
+    return createHmac("sha256", this.secret)
+      .update(`proof-link\n${email}\n${expiresAt}`)
+      .digest("base64url");
+  }
+
+  /**
+   * The link in a code mail that proves `email` in the browser that opens it (GET /chat/prove).
+   * Signed, not stored: it does nothing but set that browser's proven mark, so opening it twice,
+   * or a mail scanner opening it, changes nothing for anyone else.
+   */
+  proofLink(email: string, now = Date.now()): string {
+    const expiresAt = now + PROOF_LINK_TTL_MS;
+    const token = `${Buffer.from(email).toString("base64url")}.${expiresAt}.${this.proofSignature(email, expiresAt)}`;
+    return `${this.publicUrl}/chat/prove?token=${token}`;
+  }
+
+  /** The address a proof link's token proves, or undefined when it is forged, altered or old. */
+  provenByLink(token: unknown, now = Date.now()): string | undefined {
+    if (typeof token !== "string") return undefined;
+    const parts = PROOF_TOKEN.exec(token);
+    if (!parts) return undefined;
+    const [, encoded = "", expires = "", signature = ""] = parts;
+    const email = Buffer.from(encoded, "base64url").toString("utf8");
+    const expiresAt = Number(expires);
+    if (expiresAt <= now) return undefined;
+    const expected = Buffer.from(this.proofSignature(email, expiresAt));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? email : undefined;
   }
 
   /**
@@ -162,6 +203,7 @@ export class OneTimeCodes {
           code,
           Math.round(this.rules.validityMs / 60_000),
           requester.language ?? defaultChatLanguage,
+          this.proofLink(email, now),
         ),
         now,
       );

@@ -109,7 +109,13 @@ export default fp<SupportChatPluginOptions>(
     app.decorate("followUpMail", followUpMail);
     app.decorate(
       "oneTimeCodes",
-      new OneTimeCodes(db, otpSecret, { ...defaultOtpRules, ...options.otpRules }, options.makeOtp),
+      new OneTimeCodes(
+        db,
+        otpSecret,
+        options.publicUrl,
+        { ...defaultOtpRules, ...options.otpRules },
+        options.makeOtp,
+      ),
     );
 
     app.addHook("onClose", async () => {

@@ -11,6 +11,11 @@ const en = {
   otpIntro: "Your code to start a support chat with {brand}:",
   otpValidity:
     "It is valid for {duration} and works once. If you did not ask for it, you can ignore this e-mail: nobody can chat as you without it.",
+  proveText:
+    "Codes held back because someone else keeps asking for your address? Open this link in the browser you chat from, and codes asked for there will always reach you (it works for 7 days): {url}",
+  proveHtml:
+    "Codes held back because someone else keeps asking for your address? {link} in the browser you chat from, and codes asked for there will always reach you (the link works for 7 days).",
+  proveLabel: "Open this link",
   greeting: "Hello {name},",
   missedSubject: "{agent} from {brand} Support replied to your chat",
   missedIntro: "{agent} answered in your support chat while you were away:",
@@ -45,6 +50,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Este es tu código para iniciar un chat de soporte con {brand}:",
     otpValidity:
       "Es válido durante {duration} y solo se puede usar una vez. Si no lo has pedido tú, ignora este correo: nadie puede chatear en tu nombre sin él.",
+    proveText:
+      "¿No te llegan los códigos porque otra persona los pide para tu dirección? Abre este enlace en el navegador desde el que chateas y los códigos que pidas allí te llegarán siempre (funciona durante 7 días): {url}",
+    proveHtml:
+      "¿No te llegan los códigos porque otra persona los pide para tu dirección? {link} en el navegador desde el que chateas y los códigos que pidas allí te llegarán siempre (el enlace funciona durante 7 días).",
+    proveLabel: "Abre este enlace",
     greeting: "Hola, {name}:",
     missedSubject: "{agent}, del equipo de soporte de {brand}, ha respondido a tu chat",
     missedIntro: "{agent} te ha respondido en el chat de soporte mientras no estabas:",
@@ -77,6 +87,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Seu código para iniciar um chat de suporte com a {brand}:",
     otpValidity:
       "Ele vale por {duration} e só pode ser usado uma vez. Se você não pediu este código, pode ignorar este e-mail: ninguém consegue conversar em seu nome sem ele.",
+    proveText:
+      "Os códigos não chegam porque outra pessoa fica pedindo para o seu endereço? Abra este link no navegador em que você conversa, e os códigos pedidos nele sempre chegarão até você (funciona por 7 dias): {url}",
+    proveHtml:
+      "Os códigos não chegam porque outra pessoa fica pedindo para o seu endereço? {link} no navegador em que você conversa, e os códigos pedidos nele sempre chegarão até você (o link funciona por 7 dias).",
+    proveLabel: "Abra este link",
     greeting: "Olá, {name},",
     missedSubject: "{agent}, do suporte da {brand}, respondeu ao seu chat",
     missedIntro: "{agent} respondeu no seu chat de suporte enquanto você estava fora:",
@@ -108,6 +123,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Voici votre code pour démarrer une conversation avec le support {brand} :",
     otpValidity:
       "Il est valable {duration} et ne sert qu’une fois. Si vous ne l’avez pas demandé, ignorez simplement cet e-mail : personne ne peut discuter en votre nom sans ce code.",
+    proveText:
+      "Vos codes sont bloqués parce que quelqu’un d’autre en demande pour votre adresse ? Ouvrez ce lien dans le navigateur depuis lequel vous discutez : les codes demandés depuis ce navigateur vous parviendront toujours (valable 7 jours) : {url}",
+    proveHtml:
+      "Vos codes sont bloqués parce que quelqu’un d’autre en demande pour votre adresse ? {link} dans le navigateur depuis lequel vous discutez : les codes demandés depuis ce navigateur vous parviendront toujours (le lien est valable 7 jours).",
+    proveLabel: "Ouvrez ce lien",
     greeting: "Bonjour {name},",
     missedSubject: "{agent}, du support {brand}, a répondu à votre message",
     missedIntro: "{agent} vous a répondu dans le chat pendant votre absence :",
@@ -139,6 +159,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Mit diesem Code starten Sie einen Support-Chat mit {brand}:",
     otpValidity:
       "Er gilt {duration} lang und nur ein einziges Mal. Falls Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren: Ohne den Code kann niemand in Ihrem Namen chatten.",
+    proveText:
+      "Kommen keine Codes an, weil jemand anderes ständig Codes für Ihre Adresse anfordert? Öffnen Sie diesen Link in dem Browser, in dem Sie chatten: Dort angeforderte Codes erreichen Sie dann immer (der Link gilt 7 Tage): {url}",
+    proveHtml:
+      "Kommen keine Codes an, weil jemand anderes ständig Codes für Ihre Adresse anfordert? {link} in dem Browser, in dem Sie chatten: Dort angeforderte Codes erreichen Sie dann immer (der Link gilt 7 Tage).",
+    proveLabel: "Öffnen Sie diesen Link",
     greeting: "Hallo {name},",
     missedSubject: "{agent} vom {brand}-Support hat auf Ihren Chat geantwortet",
     missedIntro: "{agent} hat Ihnen im Support-Chat geantwortet, während Sie nicht da waren:",
@@ -170,6 +195,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Ecco il tuo codice per avviare una chat con l’assistenza di {brand}:",
     otpValidity:
       "È valido per {duration} e si può usare una sola volta. Se non l’hai richiesto tu, ignora pure questa email: senza il codice nessuno può scrivere in chat al posto tuo.",
+    proveText:
+      "I codici non arrivano perché qualcun altro continua a chiederli per il tuo indirizzo? Apri questo link nel browser da cui usi la chat: i codici richiesti da lì ti arriveranno sempre (il link vale 7 giorni): {url}",
+    proveHtml:
+      "I codici non arrivano perché qualcun altro continua a chiederli per il tuo indirizzo? {link} nel browser da cui usi la chat: i codici richiesti da lì ti arriveranno sempre (il link vale 7 giorni).",
+    proveLabel: "Apri questo link",
     greeting: "Ciao {name},",
     missedSubject: "{agent} dell’assistenza {brand} ha risposto alla tua chat",
     missedIntro: "{agent} ti ha risposto nella chat di assistenza mentre eri via:",
@@ -200,6 +230,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Met deze code start je een supportchat met {brand}:",
     otpValidity:
       "De code is {duration} geldig en werkt één keer. Heb je hem niet aangevraagd? Dan kun je deze e-mail negeren: zonder de code kan niemand namens jou chatten.",
+    proveText:
+      "Komen er geen codes aan omdat iemand anders steeds codes voor jouw adres aanvraagt? Open deze link in de browser waarin je chat: codes die je daar aanvraagt, komen dan altijd aan (de link werkt 7 dagen): {url}",
+    proveHtml:
+      "Komen er geen codes aan omdat iemand anders steeds codes voor jouw adres aanvraagt? {link} in de browser waarin je chat: codes die je daar aanvraagt, komen dan altijd aan (de link werkt 7 dagen).",
+    proveLabel: "Open deze link",
     greeting: "Hallo {name},",
     missedSubject: "{agent} van {brand} Support heeft op je chat gereageerd",
     missedIntro: "{agent} heeft in je supportchat geantwoord terwijl je weg was:",
@@ -231,6 +266,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "Oto Twój kod do rozpoczęcia czatu z pomocą techniczną {brand}:",
     otpValidity:
       "Kod jest ważny przez {duration} i działa tylko raz. Jeśli nie prosiłeś o niego, zignoruj tę wiadomość: bez kodu nikt nie może pisać na czacie w Twoim imieniu.",
+    proveText:
+      "Kody nie dochodzą, bo ktoś inny ciągle prosi o nie dla Twojego adresu? Otwórz ten link w przeglądarce, w której korzystasz z czatu, a kody zamówione w niej zawsze do Ciebie dotrą (link działa przez 7 dni): {url}",
+    proveHtml:
+      "Kody nie dochodzą, bo ktoś inny ciągle prosi o nie dla Twojego adresu? {link} w przeglądarce, w której korzystasz z czatu, a kody zamówione w niej zawsze do Ciebie dotrą (link działa przez 7 dni).",
+    proveLabel: "Otwórz ten link",
     greeting: "Dzień dobry, {name},",
     missedSubject: "{agent} z pomocy technicznej {brand} odpowiada na Twój czat",
     missedIntro: "Gdy Cię nie było, {agent} odpisał(a) na czacie:",
@@ -261,6 +301,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "{brand} ile destek sohbeti başlatmak için kodunuz:",
     otpValidity:
       "Kod {duration} boyunca geçerlidir ve yalnızca bir kez kullanılabilir. Kodu siz istemediyseniz bu e-postayı dikkate almayın: Kod olmadan kimse sizin adınıza sohbet edemez.",
+    proveText:
+      "Başka biri adresiniz için sürekli kod istediği için kodlarınız mı gelmiyor? Bu bağlantıyı sohbet ettiğiniz tarayıcıda açın; orada istediğiniz kodlar size her zaman ulaşır (bağlantı 7 gün geçerlidir): {url}",
+    proveHtml:
+      "Başka biri adresiniz için sürekli kod istediği için kodlarınız mı gelmiyor? Sohbet ettiğiniz tarayıcıda {link}; orada istediğiniz kodlar size her zaman ulaşır (bağlantı 7 gün geçerlidir).",
+    proveLabel: "bu bağlantıyı açın",
     greeting: "Merhaba {name},",
     missedSubject: "{brand} Destek ekibinden {agent} sohbetinize yanıt verdi",
     missedIntro: "Siz yokken {agent} destek sohbetinizde yanıt verdi:",
@@ -292,6 +337,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "{brand} के साथ सपोर्ट चैट शुरू करने के लिए आपका कोड:",
     otpValidity:
       "यह कोड {duration} तक मान्य है और सिर्फ़ एक बार काम करता है। अगर आपने यह कोड नहीं माँगा था, तो इस ईमेल को अनदेखा कर दें: इसके बिना कोई भी आपके नाम से चैट नहीं कर सकता।",
+    proveText:
+      "क्या कोई और बार-बार आपके पते के लिए कोड माँग रहा है, इसलिए आपके कोड नहीं आ रहे? यह लिंक उसी ब्राउज़र में खोलें जिससे आप चैट करते हैं; वहाँ से माँगे गए कोड आप तक हमेशा पहुँचेंगे (लिंक 7 दिन तक काम करता है): {url}",
+    proveHtml:
+      "क्या कोई और बार-बार आपके पते के लिए कोड माँग रहा है, इसलिए आपके कोड नहीं आ रहे? {link}, उसी ब्राउज़र में जिससे आप चैट करते हैं; वहाँ से माँगे गए कोड आप तक हमेशा पहुँचेंगे (लिंक 7 दिन तक काम करता है)।",
+    proveLabel: "यह लिंक खोलें",
     greeting: "नमस्ते {name},",
     missedSubject: "{brand} सपोर्ट से {agent} ने आपकी चैट का जवाब दिया है",
     missedIntro: "जब आप मौजूद नहीं थे, तब {agent} ने आपकी सपोर्ट चैट में जवाब दिया:",
@@ -320,6 +370,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "هذا هو رمزك لبدء محادثة مع فريق دعم {brand}:",
     otpValidity:
       "الرمز صالح لمدة {duration} ويُستخدم مرة واحدة فقط. إن لم تطلبه، فتجاهل هذه الرسالة: لا يمكن لأحد أن يتحدث باسمك من دونه.",
+    proveText:
+      "هل تتوقف الرموز عن الوصول لأن شخصًا آخر يطلبها لعنوانك باستمرار؟ افتح هذا الرابط في المتصفح الذي تتحدث منه، وستصلك دائمًا الرموز التي تطلبها منه (يعمل الرابط 7 أيام): {url}",
+    proveHtml:
+      "هل تتوقف الرموز عن الوصول لأن شخصًا آخر يطلبها لعنوانك باستمرار؟ {link} في المتصفح الذي تتحدث منه، وستصلك دائمًا الرموز التي تطلبها منه (يعمل الرابط 7 أيام).",
+    proveLabel: "افتح هذا الرابط",
     greeting: "مرحبًا {name}،",
     missedSubject: "ردّ {agent} من فريق دعم {brand} على محادثتك",
     missedIntro: "ردّ {agent} في محادثة الدعم أثناء غيابك:",
@@ -349,6 +404,11 @@ export const chatMailCopy: Record<ChatLanguage, ChatMailCopy> = {
     otpIntro: "הקוד לפתיחת צ׳אט עם התמיכה של {brand}:",
     otpValidity:
       "הקוד תקף ל-{duration} ופועל פעם אחת בלבד. אם לא ביקשת אותו, אפשר להתעלם מהמייל הזה: בלי הקוד אף אחד לא יכול לשוחח בשמך.",
+    proveText:
+      "הקודים לא מגיעים כי מישהו אחר מבקש אותם שוב ושוב לכתובת שלך? כדאי לפתוח את הקישור הזה בדפדפן שממנו משוחחים איתנו, וקודים שיתבקשו ממנו תמיד יגיעו אליך (הקישור תקף 7 ימים): {url}",
+    proveHtml:
+      "הקודים לא מגיעים כי מישהו אחר מבקש אותם שוב ושוב לכתובת שלך? {link} בדפדפן שממנו משוחחים איתנו, וקודים שיתבקשו ממנו תמיד יגיעו אליך (הקישור תקף 7 ימים).",
+    proveLabel: "כדאי לפתוח את הקישור הזה",
     greeting: "שלום {name},",
     missedSubject: "{agent} מהתמיכה של {brand} השיב/ה בצ׳אט",
     missedIntro: "בזמן שלא היית כאן, הגיעה תשובה בצ׳אט מ-{agent}:",

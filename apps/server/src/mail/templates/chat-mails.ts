@@ -94,6 +94,8 @@ export function chatOtpMail(
   code: string,
   validMinutes: number,
   language: ChatLanguage = defaultChatLanguage,
+  /** The link that proves the address in the browser that opens it (GET /chat/prove). */
+  proofUrl?: string,
 ): OutgoingMail {
   // Not in the subject: subjects show on lock screens and in logs and mail lists.
   const subject = say(language, "otpSubject");
@@ -107,6 +109,16 @@ export function chatOtpMail(
         html: `<strong dir="ltr" style="font-size:28px;letter-spacing:6px;font-family:ui-monospace,monospace">${code}</strong>`,
       },
       { text: say(language, "otpValidity", { duration: minutesIn(language, validMinutes) }) },
+      ...(proofUrl
+        ? [
+            {
+              text: say(language, "proveText", { url: proofUrl }),
+              html: sayHtml(language, "proveHtml", {
+                link: { html: link(proofUrl, say(language, "proveLabel")) },
+              }),
+            },
+          ]
+        : []),
     ],
     language,
   );

@@ -54,6 +54,8 @@ export const widgetTexts = {
   linkSpent:
     "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
   reopenFailed: "We could not reopen your conversation. Please start the chat again.",
+  addressProven:
+    "Your address is confirmed in this browser: the codes you ask for here will reach you. Enter your name and e-mail to get one.",
 } as const;
 
 export function SupportChatWidget() {
@@ -135,7 +137,7 @@ export function SupportChatWidget() {
           registration.reset({
             name: "",
             email: "",
-            message: widgetTexts.linkSpent,
+            message: request === "proven" ? widgetTexts.addressProven : widgetTexts.linkSpent,
           });
           setView({ kind: "form", focusName: false });
         }

@@ -64,12 +64,13 @@ export function hasActiveChat(storage: Pick<Storage, "getItem"> | undefined): bo
 }
 
 /**
- * What a mail's link asked of the chat (GET /chat/resume lands on `?chat=resume`, or on
- * `?chat=link-expired` when the link was spent): read once, and taken out of the address bar.
+ * What a mail's link asked of the chat (GET /chat/resume lands on `?chat=resume`, GET /chat/prove
+ * on `?chat=proven`, either on `?chat=link-expired` when the link was spent or altered): read
+ * once, and taken out of the address bar.
  */
-export type ChatRequest = "resume" | "link-expired";
+export type ChatRequest = "resume" | "proven" | "link-expired";
 
 export function chatRequestOf(search: string): ChatRequest | null {
   const asked = new URLSearchParams(search).get("chat");
-  return asked === "resume" || asked === "link-expired" ? asked : null;
+  return asked === "resume" || asked === "proven" || asked === "link-expired" ? asked : null;
 }
