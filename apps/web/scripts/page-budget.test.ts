@@ -25,10 +25,12 @@ const BUDGET = 15 * 1024;
  * of it, so this holds what the split reached (174 KB, from 219 KB) plus what the inbox itself
  * gained since (the status toggle, the one-tab alert claim, the profile, rating and removal frames:
  * 176.1 KB), less the route table the document's speculation rules used to pull in (now made at
- * build time: 171.7 KB), and fails on any further growth.
+ * build time: 171.7 KB), plus the open list's bulk selection (a box per row, "select all", the
+ * summary's live region: 0.3 KB, after the notification offer left the first load for its own
+ * chunk: 172.0 KB), and fails on any further growth.
  * Admin screens, the open conversation and dialogs load on demand (docs/decisions/0052).
  */
-const CONSOLE_BUDGET = 172 * 1024;
+const CONSOLE_BUDGET = 173 * 1024;
 const consoleInboxRoutes = [
   "routes/console/console-layout",
   "routes/console/signed-in-layout",

@@ -19,10 +19,7 @@ export function ConsoleAccount({ onShortcuts }: { onShortcuts: () => void }) {
     await signOut();
   });
   return (
-    <div
-      className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-line px-4 py-2 lg:block lg:p-3"
-      data-testid="console-account"
-    >
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-line px-4 py-2 lg:block lg:p-3">
       <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto lg:mb-0">
         <p className="truncate text-sm font-semibold text-ink">
           <PersonName name={me.name} />

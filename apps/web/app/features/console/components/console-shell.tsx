@@ -33,7 +33,6 @@ import {
   requestNotificationAccess,
   useNotificationAccess,
 } from "./notification-access";
-import { NotificationOffer } from "./notification-offer";
 import { shortcutKeys } from "./shortcut-keys";
 import { isolateText } from "@hourline/contracts/text";
 
@@ -72,6 +71,9 @@ function Badge({ count, label }: { count: number; label: string }) {
     </span>
   );
 }
+
+// Shown until the agent answers it once (most sessions never show it): loaded only then.
+const NotificationOffer = lazy(() => import("./notification-offer"));
 
 // Opened from a button or Alt + /: loaded on first use, so Radix's dialog is not in the first load.
 const ShortcutsDialog = lazy(() =>
@@ -228,14 +230,16 @@ export function ConsoleShell({
           </ul>
         </nav>
         {alerts.desktop && !alerts.offerDismissed && access === "default" ? (
-          <NotificationOffer
-            onEnable={() => {
-              void requestNotificationAccess().then(() =>
-                setAlerts({ ...alerts, offerDismissed: true }),
-              );
-            }}
-            onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
-          />
+          <Suspense fallback={null}>
+            <NotificationOffer
+              onEnable={() => {
+                void requestNotificationAccess().then(() =>
+                  setAlerts({ ...alerts, offerDismissed: true }),
+                );
+              }}
+              onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
+            />
+          </Suspense>
         ) : null}
         <ConsoleAccount onShortcuts={() => onShortcutsOpenChange(true)} />
       </header>

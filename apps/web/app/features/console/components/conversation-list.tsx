@@ -47,7 +47,6 @@ export function ConversationList({
                 onChange={() => selection.toggle(c.id)}
                 aria-label={`Select ${isolateText(c.visitor_name)}`}
                 className="size-5 accent-brand"
-                data-testid="conversation-select"
               />
             </span>
           ) : null}

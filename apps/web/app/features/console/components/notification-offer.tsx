@@ -1,7 +1,7 @@
 /** The sidebar's offer to turn on desktop notifications, until the agent answers it. */
 import { Bell, X } from "lucide-react";
 
-export function NotificationOffer({
+export default function NotificationOffer({
   onEnable,
   onDismiss,
 }: {

@@ -96,7 +96,6 @@ export function OpenListTools({
         className={
           summary ? "border-b border-line px-4 py-2 text-sm font-semibold text-ink" : "sr-only"
         }
-        data-testid="bulk-summary"
       >
         {summary}
       </p>

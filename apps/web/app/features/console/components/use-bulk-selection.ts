@@ -3,7 +3,7 @@
  * leaves the list (ended or erased by someone else, filtered away) drops out of the selection by
  * itself, so a bulk action never reaches a row the agent can no longer see.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 
 export interface BulkSelection {
   /** The ticked ids that are still on screen, in the list's order. */
@@ -18,19 +18,16 @@ export interface BulkSelection {
 export function useBulkSelection(shownIds: number[]): BulkSelection {
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
   const ids = useMemo(() => shownIds.filter((id) => picked.has(id)), [shownIds, picked]);
-  const toggle = useCallback((id: number) => {
-    setPicked((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
-  const setAll = useCallback(
-    (on: boolean) => setPicked(on ? new Set(shownIds) : new Set()),
-    [shownIds],
-  );
-  const clear = useCallback(() => setPicked(new Set()), []);
-  const isSelected = useCallback((id: number) => picked.has(id), [picked]);
-  return { ids, isSelected, toggle, setAll, clear };
+  return {
+    ids,
+    isSelected: (id) => picked.has(id),
+    toggle: (id) =>
+      setPicked((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    setAll: (on) => setPicked(new Set(on ? shownIds : [])),
+    clear: () => setPicked(new Set()),
+  };
 }
