@@ -101,7 +101,10 @@ class FallbackClient extends EventEmitter {
     this.#posting = true;
     while (this.#queue.length && this.readyState === WebSocket.OPEN) {
       const body = this.#queue.shift();
-      const { status, json } = await this.#post(body);
+      let { status, json } = await this.#post(body);
+      // A kept-alive connection the server closed just as it was reused: sent again, as the
+      // widget's outbox would (same client_id, so stored once).
+      if (status === "ECONNRESET") ({ status, json } = await this.#post(body));
       const frames = Array.isArray(json?.frames) ? json.frames : [];
       if (status !== 200 && frames.length === 0)
         frames.push({ message_type: "error", code: `http_${status}` });
