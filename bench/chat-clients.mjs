@@ -4,8 +4,12 @@
 //   {cmd: "count"}                                                   how many of them are still open
 //   {cmd: "close"}                                                   closes every socket
 //   {cmd: "chat", base, origin, agent, visitors, ...}                runs the chat load (see chat())
-// A target is {path, cookie?, base?}: its own base (ws://host:port) when the servers differ.
+// A target is {path, cookie?, base?, transport?}: its own base (ws://host:port) when the servers
+// differ; transport "http" opens the chat's HTTP fallback instead of a socket (base http://host:port,
+// path /sse/...): an event stream down and one POST at a time up, as the widget does.
 // Every answer is one message back: {ok: true, ...} or {ok: false, error}.
+import { EventEmitter } from "node:events";
+import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
@@ -23,7 +27,153 @@ let sourceIndex = 0;
 
 let idle = [];
 
+/** Keeps the POSTs' connections open, one pool per source address (the agent keys them so). */
+const postAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/**
+ * The HTTP fallback as the load sees a socket: `message` for each frame of the event stream and
+ * each frame a POST answers with (the ack, or an error), `send` queues a frame (one POST at a
+ * time, which keeps their order as the widget's client does), `close` once the stream ends.
+ */
+class FallbackClient extends EventEmitter {
+  readyState = WebSocket.CONNECTING;
+  #queue = [];
+  #posting = false;
+  #request;
+
+  constructor(url, headers, localAddress) {
+    super();
+    this.url = new URL(url);
+    this.headers = headers;
+    this.localAddress = localAddress;
+    this.#request = http.get(this.url, {
+      headers: { ...headers, accept: "text/event-stream" },
+      localAddress,
+    });
+    this.#request.once("response", (res) => {
+      if (res.statusCode !== 200) {
+        this.emit("unexpected-response", this.#request, res);
+        return;
+      }
+      this.readyState = WebSocket.OPEN;
+      this.emit("open");
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          this.#event(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      });
+      res.once("close", () => this.#closed(1006));
+    });
+    this.#request.once("error", (err) => {
+      this.emit("error", err);
+      this.#closed(1006);
+    });
+  }
+
+  #event(text) {
+    let name = "message";
+    let data = "";
+    for (const line of text.split("\n")) {
+      if (line.startsWith("event: ")) name = line.slice(7);
+      else if (line.startsWith("data: ")) data += line.slice(6);
+    }
+    if (name === "close") this.#closed(Number(data) || 1000);
+    else if (data) this.emit("message", data);
+  }
+
+  #closed(code) {
+    if (this.readyState === WebSocket.CLOSED) return;
+    this.readyState = WebSocket.CLOSED;
+    this.emit("close", code);
+  }
+
+  send(data) {
+    this.#queue.push(data);
+    if (!this.#posting) void this.#drain();
+  }
+
+  async #drain() {
+    this.#posting = true;
+    while (this.#queue.length && this.readyState === WebSocket.OPEN) {
+      const body = this.#queue.shift();
+      let { status, json } = await this.#post(body);
+      // A kept-alive connection the server closed just as it was reused: sent again, as the
+      // widget's outbox would (same client_id, so stored once).
+      if (status === "ECONNRESET") ({ status, json } = await this.#post(body));
+      const frames = Array.isArray(json?.frames) ? json.frames : [];
+      if (status !== 200 && frames.length === 0)
+        frames.push({ message_type: "error", code: `http_${status}` });
+      for (const frame of frames) this.emit("message", JSON.stringify(frame));
+    }
+    this.#posting = false;
+  }
+
+  #post(body) {
+    return new Promise((resolve) => {
+      const req = http.request(
+        this.url,
+        {
+          method: "POST",
+          agent: postAgent,
+          localAddress: this.localAddress,
+          headers: {
+            ...this.headers,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => {
+            let json = null;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              // not JSON: the status says what happened
+            }
+            resolve({ status: res.statusCode, json });
+          });
+        },
+      );
+      req.once("error", (err) => resolve({ status: err.code ?? "error", json: null }));
+      req.end(body);
+    });
+  }
+
+  terminate() {
+    this.#request.destroy();
+    this.#closed(1006);
+  }
+}
+
 function connect(base, origin, target, onMessage) {
+  if (target.transport === "http") {
+    const client = new FallbackClient(
+      `${target.base ?? base}${target.path}`,
+      { origin, ...(target.cookie ? { cookie: target.cookie } : {}) },
+      SOURCES[sourceIndex++ % SOURCES.length],
+    );
+    if (onMessage) client.on("message", onMessage);
+    const opened = new Promise((resolve) => {
+      client.once("open", () => resolve(null));
+      client.once("unexpected-response", (req, res) => {
+        resolve(`HTTP ${res.statusCode}`);
+        res.resume();
+        client.terminate();
+      });
+      client.once("error", (err) => resolve(err.code ?? err.message));
+      client.once("close", (code) => resolve(`closed ${code}`));
+    });
+    client.on("error", () => undefined);
+    return { ws: client, opened };
+  }
   const ws = new WebSocket(`${target.base ?? base}${target.path}`, {
     headers: {
       origin,

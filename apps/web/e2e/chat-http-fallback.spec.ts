@@ -106,9 +106,9 @@ test.describe("the chat behind a proxy that refuses WebSocket upgrades", () => {
           f.msg_type === "image",
       );
 
-      // Instance A dies; nginx sends the widget's next stream and POSTs to B.
+      // Instance A dies; nginx sends the widget's next stream and POSTs to B. The line is not
+      // awaited: a failover that heals within 2 s shows no "Reconnecting" (decision 0054).
       await stack.instance.a.stop("SIGKILL");
-      await expect(panel.connection).toHaveText(/^Reconnecting/);
       await panel.editor.fill("Written while an instance was down");
       await panel.editor.press("Enter");
       await expect(panel.connection).toHaveText("Connected", { timeout: 45_000 });

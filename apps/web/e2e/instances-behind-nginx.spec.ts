@@ -94,9 +94,9 @@ test.describe("two instances behind nginx", () => {
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/png");
 
-      // A rolling restart: A stops cleanly, the widget reconnects through nginx (now to B).
+      // A rolling restart: A stops cleanly, the widget reconnects through nginx (now to B). The
+      // line is not awaited: a failover that heals within 2 s shows no "Reconnecting" (0054).
       await stack.instance.a.stop("SIGTERM");
-      await expect(panel.connection).toHaveText(/^Reconnecting/);
       await panel.editor.fill("Typed while the instance restarted");
       await panel.editor.press("Enter");
       await expect(panel.connection).toHaveText("Connected", { timeout: 45_000 });

@@ -5,10 +5,20 @@
  * screen, also with the keyboard open (360x400); on touch no field takes focus by itself and focus
  * stays in the editor after Send. At 1280x800 it is a panel beside a page that stays usable.
  * Support's replies are announced once from the chat's live region, also while the chat is closed,
- * and counted in the title while the tab is hidden.
+ * and counted in the title while the tab is hidden. Axe is clean in every state. On every page of
+ * the sitemap at 360x740, at the end of the page, no link, control or line of text lies under the
+ * floating launcher or back-to-top.
+ *
+ * With SCREENSHOTS=1 the states are written to docs/screenshots (chat-*.png) with the list of
+ * what the live regions said during a chat (chat-announcements.txt); without it (CI) nothing is
+ * written there.
  */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures";
+import { listPosts } from "../app/content/blog/posts";
+import { staticPageRoutes } from "../app/site";
+import { answerMapTiles, expectNoAxeViolations } from "./fixtures";
 import {
   chatPanel,
   expect,
@@ -18,6 +28,59 @@ import {
   test,
   visitorEmail,
 } from "./support/chat-widget";
+
+const screenshots = process.env.SCREENSHOTS
+  ? resolve(import.meta.dirname, "../../../docs/screenshots")
+  : null;
+
+/** Writes the page as it is to docs/screenshots/chat-{name}.png, with SCREENSHOTS=1 only. */
+async function keepScreenshot(page: Page, name: string) {
+  if (screenshots) await page.screenshot({ path: resolve(screenshots, `chat-${name}.png`) });
+}
+
+/**
+ * Records every text added to a live region (aria-live other than off, role status or alert) from
+ * `start()` on: what a screen reader is given to announce. The observer is there from the first
+ * script, but what the page's HTML holds at load (parsed into the regions) is not an announcement,
+ * so the list starts once the page has loaded.
+ */
+async function recordAnnouncements(page: Page) {
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    const recorder = { said, on: false };
+    Object.assign(window, { __announced: recorder });
+    const regionOf = (node: Node | null) =>
+      (node instanceof Element ? node : node?.parentElement)?.closest(
+        '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]',
+      );
+    new MutationObserver((records) => {
+      if (!recorder.on) return;
+      for (const record of records) {
+        const added =
+          record.type === "characterData" ? [record.target] : Array.from(record.addedNodes);
+        for (const node of added) {
+          const region = regionOf(node);
+          const text = node.textContent?.replace(/\s+/g, " ").trim();
+          if (!region || !text) continue;
+          const name =
+            region.getAttribute("data-testid") ??
+            region.getAttribute("role") ??
+            `aria-live=${region.getAttribute("aria-live") ?? ""}`;
+          said.push(`[${name}] ${text}`);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  type Recorder = { said: string[]; on: boolean };
+  return {
+    start: () =>
+      page.evaluate(() => {
+        (window as unknown as { __announced: Recorder }).__announced.on = true;
+      }),
+    read: () =>
+      page.evaluate(() => (window as unknown as { __announced: Recorder }).__announced.said),
+  };
+}
 
 /** Scrolling boxes inside the chat (overflow auto or scroll, with more to show than they do). */
 function scrollingRegions(dialog: Locator) {
@@ -57,9 +120,26 @@ async function fillTheLog(
 }
 
 const shortScreens = [
-  { name: "phone portrait 360x740", viewport: { width: 360, height: 740 }, touch: true },
-  { name: "phone landscape 740x360", viewport: { width: 740, height: 360 }, touch: true },
-  { name: "1280x800 at 200% zoom (640x400)", viewport: { width: 640, height: 400 }, touch: false },
+  {
+    name: "phone portrait 360x740",
+    shot: "360x740",
+    viewport: { width: 360, height: 740 },
+    touch: true,
+  },
+  {
+    name: "phone landscape 740x360",
+    shot: "740x360",
+    viewport: { width: 740, height: 360 },
+    touch: true,
+  },
+  {
+    name: "1280x800 at 200% zoom (640x400)",
+    shot: "1280x800-zoom-200",
+    viewport: { width: 640, height: 400 },
+    touch: false,
+    // Two device pixels per CSS pixel: the screenshot is the 1280x800 screen the zoom is on.
+    scale: 2,
+  },
 ] as const;
 
 for (const screen of shortScreens) {
@@ -68,6 +148,7 @@ for (const screen of shortScreens) {
       viewport: screen.viewport,
       hasTouch: screen.touch,
       isMobile: screen.touch,
+      deviceScaleFactor: "scale" in screen ? screen.scale : 1,
       locale: "en-US",
     });
 
@@ -120,6 +201,7 @@ for (const screen of shortScreens) {
       await expect(panel.editor).toBeFocused();
       await expect(panel.editor).toHaveValue("");
       await expectNoAxeViolations(page);
+      await keepScreenshot(page, screen.shot);
 
       if (screen.viewport.width === 360) {
         // The keyboard open: about 400 px of screen left.
@@ -128,6 +210,9 @@ for (const screen of shortScreens) {
         await onScreen(page, panel.editor);
         await onScreen(page, panel.send);
         expect(await scrollingRegions(dialog)).toEqual(["chat-messages"]);
+        await expect(panel.editor).toBeFocused();
+        await expectNoAxeViolations(page);
+        await keepScreenshot(page, "360x400-composer-focused");
       }
 
       // Escape closes, the page is live again and focus is back on the launcher.
@@ -177,7 +262,9 @@ test.describe("desktop 1280x800", () => {
     page,
     agents,
   }) => {
+    const announced = await recordAnnouncements(page);
     await page.goto("/");
+    await announced.start();
     const dialog = await openChat(page);
     const { conversationId } = await startChat(page, dialog, {
       name: "Tomas Ruiz",
@@ -190,6 +277,11 @@ test.describe("desktop 1280x800", () => {
     await agent.reply(conversationId, "<p>Hello <b>Tomas</b>, how can I help?</p>");
     await expect(announcer).toContainText("Hello Tomas, how can I help?");
     await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
+    await chatPanel(dialog).editor.fill("I would like to know about leave requests.");
+    await chatPanel(dialog).editor.press("Enter");
+    await expect(chatPanel(dialog).messages.last().getByText("Sent")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, "1280x800");
 
     await page.getByRole("button", { name: "Close support chat" }).click();
     await expect(dialog).toBeHidden();
@@ -209,17 +301,35 @@ test.describe("desktop 1280x800", () => {
     });
     await expect(page).toHaveTitle(title);
     await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
+
+    // Support ends the chat: the notice is said once, from a region that was there before.
+    agent.endChat(conversationId);
+    await expect(announcer).toContainText("ended this chat");
+    const said = await announced.read();
+    expect(said.filter((line) => line.includes("Are you still there?"))).toHaveLength(1);
+    if (screenshots)
+      writeFileSync(resolve(screenshots, "chat-announcements.txt"), `${said.join("\n")}\n`);
   });
 });
+
+// Every page of the sitemap: the route table's pages, and the blog posts' one template (its first
+// post stands for them all).
+const firstPost = (await listPosts())[0];
+const sitemapPages = [
+  ...staticPageRoutes.map((r) => r.path),
+  ...(firstPost ? [`/blog-details/${firstPost.id}`] : []),
+];
 
 test.describe("floating buttons at 360x740", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  for (const path of ["/", "/contact-us", "/pricing"]) {
+  for (const path of sitemapPages) {
     test(`${path}: at the end of the page no link, button or line of text lies under them`, async ({
       page,
     }) => {
-      await page.goto(path);
+      // Scrolling to the end brings the contact page's map into view: its tiles are answered here.
+      await answerMapTiles(page);
+      await page.goto(encodeURI(path));
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
       await expect(launcher(page)).toBeVisible();

@@ -489,6 +489,91 @@ test.describe("conversation", () => {
     const stored = await agent.messages(conversationId);
     expect(stored.filter((m) => m.message === "Typed while the line was down")).toHaveLength(1);
   });
+
+  test("a blip that heals within 2 s never shows 'Reconnecting'; an outage that lasts does", async ({
+    page,
+    agents,
+    guard,
+  }) => {
+    guard.allowConsole(/WebSocket connection to .* failed|Failed to load resource/);
+    const line: { blocked: boolean; current: WebSocketRoute | null; opened: number } = {
+      blocked: false,
+      current: null,
+      opened: 0,
+    };
+    await page.routeWebSocket(/\/ws\/support\//, (ws) => {
+      if (line.blocked) {
+        void ws.close({ code: 1011 });
+        return;
+      }
+      line.opened++;
+      line.current = ws;
+      ws.connectToServer();
+    });
+    await page.route(/\/sse\/support\//, (route) =>
+      line.blocked ? route.abort("internetdisconnected") : route.continue(),
+    );
+    // Counts the closes the page's sockets get, each before the widget's own handler sees it.
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      let closes = 0;
+      Object.assign(window, { __socketCloses: () => closes });
+      window.WebSocket = class extends Native {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          this.addEventListener("close", () => closes++);
+        }
+      };
+    });
+    const socketCloses = () =>
+      page.evaluate(() => (window as unknown as { __socketCloses(): number }).__socketCloses());
+    await page.clock.install();
+    await page.goto("/");
+    const dialog = await openChat(page);
+    const { conversationId } = await startChat(page, dialog, {
+      name: "Noor Aziz",
+      email: visitorEmail("blip"),
+    });
+    const panel = chatPanel(dialog);
+    await expect(panel.connection).toHaveText("Connected");
+    // From here the page's clock stands still and only runFor moves it: "how long" is exact.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    // Every text the status line ever shows, however briefly.
+    await panel.connection.evaluate((el) => {
+      const shown: string[] = [];
+      Object.assign(window, { __connectionTexts: shown });
+      new MutationObserver(() => shown.push(el.textContent ?? "")).observe(el, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const shownTexts = () =>
+      page.evaluate(() => (window as unknown as { __connectionTexts: string[] }).__connectionTexts);
+
+    // A blip: the socket drops and the first try (at most 1 s later) gets through at once.
+    await line.current?.close({ code: 1001 });
+    await expect.poll(socketCloses).toBe(1);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => line.opened).toBe(2);
+    // Connected again: a reply comes over the new socket.
+    const agent = await agents.connect();
+    await agent.reply(conversationId, "Still here.");
+    await expect(panel.messages.last()).toContainText("Still here.");
+    await page.clock.runFor(5_000);
+    await expect(panel.connection).toHaveText("Connected");
+    expect((await shownTexts()).filter((text) => text !== "Connected")).toEqual([]);
+
+    // An outage: nothing gets through; the line says so once it has lasted 2 s, not before.
+    line.blocked = true;
+    await line.current?.close({ code: 1001 });
+    await expect.poll(socketCloses).toBe(2);
+    await page.clock.runFor(1_999);
+    expect((await shownTexts()).filter((text) => text !== "Connected")).toEqual([]);
+    await expect(panel.connection).toHaveText("Connected");
+    await page.clock.runFor(1);
+    await expect(panel.connection).toHaveText(/^Reconnecting/);
+  });
 });
 
 test.describe("ending a chat", () => {

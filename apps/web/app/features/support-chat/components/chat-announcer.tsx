@@ -9,12 +9,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import { formatClockTime } from "~/lib/live-chat/clock-time";
+import { STATUS_SETTLE_MS } from "~/lib/live-chat/settled-status";
 import type { ChatSession } from "../model/chat-session";
 import type { ShownMessage } from "../model/chat-state";
 import { closingTexts } from "./closing-screen";
-
-/** A connection state is announced once it has lasted this long. */
-export const STATUS_SETTLE_MS = 2_000;
 
 /** Every word the announcer says, in one place. */
 export const announcerTexts = {
@@ -101,7 +99,8 @@ export function ChatAnnouncer({ session }: { session: ChatSession }) {
     };
   }, []);
 
-  // The connection: a state is told once it has lasted STATUS_SETTLE_MS, and only when it differs
+  // The connection: a state is told once it has lasted STATUS_SETTLE_MS (as long as the status line
+  // waits before it shows trouble), and only when it differs
   // from the last one told.
   const settled = state.ended ? null : settledOf(state.connection);
   const told = useRef<Settled>(null);

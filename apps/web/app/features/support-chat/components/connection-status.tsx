@@ -1,9 +1,12 @@
 /**
  * The socket's state in words (never a silent failure): "Connecting…", "Connected",
- * "Reconnecting in 3 s…", "Offline — messages will be sent when you are back". Shown, not read
- * out: the chat's announcer (chat-announcer.tsx) tells a state once it has lasted.
+ * "Reconnecting in 3 s…", "Offline — messages will be sent when you are back". Trouble is shown
+ * only once it has lasted (settled-status.ts): a blip that heals at once does not flash
+ * "Reconnecting…". Shown, not read out: the chat's announcer (chat-announcer.tsx) tells a state
+ * once it has lasted as long.
  */
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
+import { useSettledStatus } from "~/lib/live-chat/settled-status";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 
 export const connectionTexts = {
@@ -26,12 +29,13 @@ function shownText(status: ConnectionStatus): string {
 }
 
 export function ConnectionStatusLine({
-  status,
+  status: current,
   onRetryNow,
 }: {
   status: ConnectionStatus;
   onRetryNow: () => void;
 }) {
+  const status = useSettledStatus(current);
   if (status.kind === "stopped" || status.kind === "idle") return null;
   const tone =
     status.kind === "open"
