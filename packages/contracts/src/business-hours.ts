@@ -62,24 +62,30 @@ function dayScheduleSchema(day: Weekday) {
           message: `${name}, period ${index + 1}: ${text}`,
           input: periods[index],
         });
-      const valid: number[] = [];
-      periods.forEach((period, i) => {
+      const valid: { index: number; open: number; close: number }[] = [];
+      periods.forEach((period, index) => {
         const openOk = clockPattern.test(period.open) && period.open !== "24:00";
-        if (!openOk) issue(i, "open", "the opening time is written HH:MM, from 00:00 to 23:59.");
+        if (!openOk)
+          issue(index, "open", "the opening time is written HH:MM, from 00:00 to 23:59.");
         if (!clockPattern.test(period.close)) {
-          issue(i, "close", "the closing time is written HH:MM, from 00:01 to 24:00.");
+          issue(index, "close", "the closing time is written HH:MM, from 00:01 to 24:00.");
         } else if (openOk && clockMinutes(period.close) <= clockMinutes(period.open)) {
-          issue(i, "close", "the closing time must come after the opening time.");
-        } else if (openOk) valid.push(i);
-      });
-      valid.sort((a, b) => clockMinutes(periods[a]!.open) - clockMinutes(periods[b]!.open));
-      for (let k = 1; k < valid.length; k += 1) {
-        const earlier = valid[k - 1]!;
-        const later = valid[k]!;
-        if (clockMinutes(periods[later]!.open) < clockMinutes(periods[earlier]!.close)) {
-          issue(later, "open", `it overlaps period ${earlier + 1}; periods must not overlap.`);
+          issue(index, "close", "the closing time must come after the opening time.");
+        } else if (openOk) {
+          valid.push({ index, open: clockMinutes(period.open), close: clockMinutes(period.close) });
         }
-      }
+      });
+      valid.sort((a, b) => a.open - b.open);
+      valid.forEach((later, k) => {
+        const earlier = valid[k - 1];
+        if (earlier && later.open < earlier.close) {
+          issue(
+            later.index,
+            "open",
+            `it overlaps period ${earlier.index + 1}; periods must not overlap.`,
+          );
+        }
+      });
     }),
   );
 }
