@@ -2,10 +2,11 @@
  * The support team's business hours: a weekly schedule in one IANA time zone, closed dates and the
  * message the widget shows while the team is away. The schema checks what an admin saves; the
  * functions answer "open now?", "open again when?" and "how much business time lies between two
- * instants?" correctly across daylight-saving changes (wall-clock times are turned into instants
- * with the zone's offset at that moment, never by adding 24 hours).
+ * instants?" over every opening period of a day, correctly across daylight-saving changes (see
+ * zoned-time.ts).
  */
 import { z } from "zod/mini";
+import { addDays, formatDate, localParts, zonedInstant } from "./zoned-time";
 
 export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -22,32 +23,72 @@ export function clockMinutes(clock: string): number {
   return h * 60 + m;
 }
 
-const clockSchema = z
-  .string({ error: "A time is written HH:MM." })
-  .check(
-    z.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, "A time is written HH:MM, from 00:00 to 24:00."),
+const clockPattern = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+export const weekdayNames: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+/** One opening period of a day, "09:00" to "12:00"; `close` may be "24:00" (midnight after). */
+export interface OpenInterval {
+  open: string;
+  close: string;
+}
+
+/**
+ * Up to four opening periods of one day (09:00-12:00 and 13:00-17:00), each with its start before
+ * its end, none overlapping another. Every problem is reported on the period and time it concerns
+ * (path `[index, "open" | "close"]`) and its message names the day and the period, so a 400's
+ * `fields.weekly` says which one to fix and a form can put it beside that input.
+ */
+function dayScheduleSchema(day: Weekday) {
+  const name = weekdayNames[day];
+  return z.array(z.object({ open: z.string(), close: z.string() })).check(
+    z.maxLength(
+      businessHoursLimits.intervalsPerDay,
+      `${name}: at most ${businessHoursLimits.intervalsPerDay} opening periods a day.`,
+    ),
+    z.superRefine((periods, ctx) => {
+      const issue = (index: number, key: "open" | "close", text: string) =>
+        ctx.addIssue({
+          code: "custom",
+          path: [index, key],
+          message: `${name}, period ${index + 1}: ${text}`,
+          input: periods[index],
+        });
+      const valid: { index: number; open: number; close: number }[] = [];
+      periods.forEach((period, index) => {
+        const openOk = clockPattern.test(period.open) && period.open !== "24:00";
+        if (!openOk)
+          issue(index, "open", "the opening time is written HH:MM, from 00:00 to 23:59.");
+        if (!clockPattern.test(period.close)) {
+          issue(index, "close", "the closing time is written HH:MM, from 00:01 to 24:00.");
+        } else if (openOk && clockMinutes(period.close) <= clockMinutes(period.open)) {
+          issue(index, "close", "the closing time must come after the opening time.");
+        } else if (openOk) {
+          valid.push({ index, open: clockMinutes(period.open), close: clockMinutes(period.close) });
+        }
+      });
+      valid.sort((a, b) => a.open - b.open);
+      valid.forEach((later, k) => {
+        const earlier = valid[k - 1];
+        if (earlier && later.open < earlier.close) {
+          issue(
+            later.index,
+            "open",
+            `it overlaps period ${earlier.index + 1}; periods must not overlap.`,
+          );
+        }
+      });
+    }),
   );
-
-export const openIntervalSchema = z.object({ open: clockSchema, close: clockSchema }).check(
-  z.refine((v) => clockMinutes(v.close) > clockMinutes(v.open), {
-    error: "Closing time must come after opening time.",
-  }),
-);
-export type OpenInterval = z.infer<typeof openIntervalSchema>;
-
-const dayScheduleSchema = z.array(openIntervalSchema).check(
-  z.maxLength(businessHoursLimits.intervalsPerDay, "At most 4 opening periods a day."),
-  z.refine(
-    (day) => {
-      const sorted = [...day].sort((a, b) => clockMinutes(a.open) - clockMinutes(b.open));
-      return sorted.every(
-        (iv, i) =>
-          i === 0 || clockMinutes(iv.open) >= clockMinutes((sorted[i - 1] as OpenInterval).close),
-      );
-    },
-    { error: "A day's opening periods must not overlap." },
-  ),
-);
+}
 
 /** True when `zone` is a time zone this runtime knows (Area/City, or UTC). */
 export function isTimeZone(zone: string): boolean {
@@ -83,13 +124,13 @@ export const businessHoursSchema = z.object({
   enabled: z.boolean({ error: "enabled must be true or false." }),
   time_zone: timeZoneSchema,
   weekly: z.object({
-    mon: dayScheduleSchema,
-    tue: dayScheduleSchema,
-    wed: dayScheduleSchema,
-    thu: dayScheduleSchema,
-    fri: dayScheduleSchema,
-    sat: dayScheduleSchema,
-    sun: dayScheduleSchema,
+    mon: dayScheduleSchema("mon"),
+    tue: dayScheduleSchema("tue"),
+    wed: dayScheduleSchema("wed"),
+    thu: dayScheduleSchema("thu"),
+    fri: dayScheduleSchema("fri"),
+    sat: dayScheduleSchema("sat"),
+    sun: dayScheduleSchema("sun"),
   }),
   closed_dates: z
     .array(calendarDateSchema)
@@ -133,104 +174,13 @@ export const availabilityAnswerSchema = z.object({
   message: z.string(),
   /** The schedule's zone, so the widget can say "back at 09:00 (Asia/Kolkata)" when it wants. */
   time_zone: z.string(),
+  /**
+   * Epoch ms when `open` next flips (the current period's end, or the next opening); null when it
+   * does not within eight days. The widget asks again at that moment.
+   */
+  next_change_at: z.nullable(z.number()),
 });
 export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Time-zone arithmetic
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-export interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** The wall-clock reading in `zone` at `epochMs`. */
-export function localParts(epochMs: number, zone: string): LocalParts {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(zone).formatToParts(new Date(epochMs))) {
-    if (p.type !== "literal") parts[p.type] = Number(p.value);
-  }
-  const part = (name: string) => parts[name] ?? 0;
-  return {
-    year: part("year"),
-    month: part("month"),
-    day: part("day"),
-    hour: part("hour") % 24,
-    minute: part("minute"),
-    second: part("second"),
-  };
-}
-
-/** The zone's offset from UTC at `epochMs`, in ms (Asia/Kolkata: +5.5 h). */
-export function zoneOffsetMs(epochMs: number, zone: string): number {
-  const p = localParts(epochMs, zone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
-}
-
-/**
- * The instant when the wall clock in `zone` reads `minutes` after midnight of the date. A reading
- * that a fall-back repeats maps to its first occurrence; one that a spring-forward skips is moved
- * forward by the gap (02:30 on a day the clock jumps from 02:00 to 03:00 becomes 03:30), as
- * Temporal's "compatible" disambiguation does.
- */
-export function zonedInstant(
-  date: { year: number; month: number; day: number },
-  minutes: number,
-  zone: string,
-): number {
-  const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
-  const before = zoneOffsetMs(wall - 86_400_000, zone);
-  const after = zoneOffsetMs(wall + 86_400_000, zone);
-  const candidates = [wall - before, wall - after].sort((a, b) => a - b);
-  for (const t of candidates) {
-    if (t + zoneOffsetMs(t, zone) === wall) return t;
-  }
-  return wall - before;
-}
-
-/** YYYY-MM-DD of a date. */
-export function formatDate(d: { year: number; month: number; day: number }): string {
-  return `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-}
-
-/** The calendar date `days` after this one. */
-export function addDays(
-  d: { year: number; month: number; day: number },
-  days: number,
-): { year: number; month: number; day: number } {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
-}
-
-export function parseDate(value: string): { year: number; month: number; day: number } {
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  return { year, month, day };
-}
 
 function weekdayOf(d: { year: number; month: number; day: number }): Weekday {
   // getUTCDay: 0 is Sunday.
@@ -305,4 +255,22 @@ export function businessMsBetween(hours: BusinessHours, fromMs: number, toMs: nu
     total += Math.max(0, Math.min(iv.end, toMs) - Math.max(iv.start, fromMs));
   }
   return total;
+}
+
+/**
+ * The next instant `isOpenAt` changes its answer after `atMs`: the end of the opening span running
+ * now (periods that touch, 12:00-13:00 then 13:00-17:00 or 24:00 then 00:00, are one span) or
+ * the next opening when closed. Null when hours are off or nothing changes within eight days
+ * (open around the clock). The widget asks again then, so its header follows the schedule.
+ */
+export function nextChange(hours: BusinessHours, atMs: number): number | null {
+  if (!hours.enabled) return null;
+  if (!isOpenAt(hours, atMs)) return nextOpening(hours, atMs);
+  const horizon = atMs + 8 * 86_400_000;
+  let end = atMs;
+  const spans = openingsBetween(hours, atMs, horizon).sort((a, b) => a.start - b.start);
+  for (const iv of spans) {
+    if (iv.start <= end && iv.end > end) end = iv.end;
+  }
+  return end >= horizon ? null : end;
 }

@@ -4,15 +4,14 @@
  * and the team's opening periods as instants. Daylight-saving changes are found by comparing the
  * offset a day apart and then halving the interval down to the millisecond.
  */
+import { openingsBetween, type BusinessHours } from "@hourline/contracts/business-hours";
 import {
   addDays,
   formatDate,
-  openingsBetween,
   parseDate,
   zonedInstant,
   zoneOffsetMs,
-  type BusinessHours,
-} from "@hourline/contracts/business-hours";
+} from "@hourline/contracts/zoned-time";
 import type { ReportSpan } from "../repositories/support-reports";
 
 const DAY_MS = 86_400_000;

@@ -237,6 +237,7 @@ describeConsole("ratings and availability", pgUp, (ctx) => {
         next_open_at: null,
         message: "",
         time_zone: "UTC",
+        next_change_at: null,
       });
 
       // Today and tomorrow are closed dates: back at midnight UTC the day after.

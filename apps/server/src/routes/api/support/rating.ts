@@ -11,6 +11,7 @@ import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-erro
 import {
   availabilityAnswerSchema,
   isOpenAt,
+  nextChange,
   nextOpening,
   type AvailabilityAnswer,
 } from "@hourline/contracts/business-hours";
@@ -164,6 +165,7 @@ const ratingRoutes: FastifyPluginAsync = async (app) => {
         next_open_at: open ? null : nextOpening(hours, now),
         message: open ? "" : hours.offline_message,
         time_zone: hours.time_zone,
+        next_change_at: nextChange(hours, now),
       };
     },
   );

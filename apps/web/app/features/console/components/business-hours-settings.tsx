@@ -1,15 +1,11 @@
 /**
- * Business hours, for admins: the weekly schedule in one time zone (a day is open from one time to
- * another, or closed), closed dates and the message the widget shows while the team is away.
+ * Business hours, for admins: the weekly schedule in one time zone (a day is closed or open in up
+ * to four periods, see weekly-schedule.tsx), closed dates and the message the widget shows while
+ * the team is away.
  * Other agents see the hours and cannot change them. The server checks everything again and says
  * which field is wrong.
  */
-import {
-  businessHoursSchema,
-  weekdays,
-  type BusinessHours,
-  type Weekday,
-} from "@hourline/contracts/business-hours";
+import { businessHoursSchema, type BusinessHours } from "@hourline/contracts/business-hours";
 import { fieldErrors as toFieldErrors } from "@hourline/contracts/api-error";
 import { useState, type FormEvent } from "react";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
@@ -18,35 +14,18 @@ import { fetchBusinessHours, saveBusinessHours } from "../api/business-hours";
 import { useConsoleState } from "./console-context";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleFetch } from "./use-console-fetch";
+import { scheduleErrors, WeeklySchedule, type ScheduleErrors } from "./weekly-schedule";
 
 const SCOPE = "business-hours";
-
-const dayNames: Record<Weekday, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
 
 function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: boolean }) {
   const [hours, setHours] = useState(initial);
   const [closedText, setClosedText] = useState(initial.closed_dates.join("\n"));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [periodErrors, setPeriodErrors] = useState<ScheduleErrors>({});
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const setDay = (day: Weekday, open: boolean, from = "09:00", to = "17:00") =>
-    setHours((h) => ({
-      ...h,
-      weekly: {
-        ...h.weekly,
-        [day]: open ? [{ open: from, close: to }, ...h.weekly[day].slice(1)] : [],
-      },
-    }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -60,11 +39,19 @@ function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: bool
     };
     const parsed = businessHoursSchema.safeParse(candidate);
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
+      const perPeriod = scheduleErrors(parsed.error.issues);
+      const fields = toFieldErrors(parsed.error);
+      // Each period's mistake is shown beside its input; the schedule's line only sums them up.
+      if (fields.weekly && Object.keys(perPeriod).length > 0) {
+        fields.weekly = "Some opening periods need your attention (see below).";
+      }
+      setErrors(fields);
+      setPeriodErrors(perPeriod);
       setStatus(null);
       return;
     }
     setErrors({});
+    setPeriodErrors({});
     setBusy(true);
     setProblem(null);
     const result = await saveBusinessHours(parsed.data);
@@ -111,69 +98,24 @@ function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: bool
         <fieldset>
           <legend className="font-semibold text-ink">Weekly schedule</legend>
           {errors.weekly ? (
-            <p id={`${SCOPE}-weekly-error`} className="mt-1 text-sm font-semibold text-danger">
+            <p
+              id={`${SCOPE}-weekly-error`}
+              role="alert"
+              className="mt-1 text-sm font-semibold text-danger"
+            >
               {errors.weekly}
             </p>
           ) : null}
-          <table className="mt-2 w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 pr-4">
-                  Day
-                </th>
-                <th scope="col" className="py-1 pr-4">
-                  Open
-                </th>
-                <th scope="col" className="py-1 pr-4">
-                  From
-                </th>
-                <th scope="col" className="py-1">
-                  To
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {weekdays.map((day) => {
-                const first = hours.weekly[day][0];
-                return (
-                  <tr key={day} className="border-t border-line">
-                    <th scope="row" className="py-2 pr-4 font-normal">
-                      {dayNames[day]}
-                    </th>
-                    <td className="py-2 pr-4">
-                      <input
-                        type="checkbox"
-                        aria-label={`Open on ${dayNames[day]}`}
-                        checked={first !== undefined}
-                        onChange={(e) => setDay(day, e.target.checked)}
-                        className="size-5"
-                      />
-                    </td>
-                    <td className="py-2 pr-4">
-                      <input
-                        type="time"
-                        aria-label={`${dayNames[day]} opens at`}
-                        disabled={!first}
-                        value={first?.open ?? ""}
-                        onChange={(e) => setDay(day, true, e.target.value, first?.close)}
-                        className="rounded-lg border border-muted/70 bg-surface px-2 py-1"
-                      />
-                    </td>
-                    <td className="py-2">
-                      <input
-                        type="time"
-                        aria-label={`${dayNames[day]} closes at`}
-                        disabled={!first}
-                        value={first?.close === "24:00" ? "23:59" : (first?.close ?? "")}
-                        onChange={(e) => setDay(day, true, first?.open, e.target.value)}
-                        className="rounded-lg border border-muted/70 bg-surface px-2 py-1"
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <p className="mt-1 text-sm text-muted">
+            Up to four periods a day, such as 09:00 to 12:00 and 13:00 to 17:00, in the time zone
+            above.
+          </p>
+          <WeeklySchedule
+            scope={SCOPE}
+            weekly={hours.weekly}
+            errors={periodErrors}
+            onChange={(weekly) => setHours((h) => ({ ...h, weekly }))}
+          />
         </fieldset>
         <FormField
           scope={SCOPE}

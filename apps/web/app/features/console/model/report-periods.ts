@@ -2,7 +2,7 @@
  * The Reports screen's arithmetic, apart from React: the range it opens on, the period before a
  * range (for the comparison), and figures in words ("1 min 5 s", "+20%").
  */
-import { addDays, formatDate, localParts, parseDate } from "@hourline/contracts/business-hours";
+import { addDays, formatDate, localParts, parseDate } from "@hourline/contracts/zoned-time";
 
 export interface DateRange {
   from: string;

@@ -1,6 +1,12 @@
 import type { AvailabilityAnswer } from "@hourline/contracts/business-hours";
 import { describe, expect, it } from "vitest";
-import { availabilityCopy, availabilityTexts, formatReturn } from "./availability-note";
+import {
+  availabilityCopy,
+  availabilityRefreshMs,
+  availabilityTexts,
+  formatReturn,
+  refetchDelay,
+} from "./availability-note";
 
 const now = Date.UTC(2026, 10, 27, 20, 0); // Friday 27 November 2026, 20:00 UTC
 const answer = (over: Partial<AvailabilityAnswer>): AvailabilityAnswer => ({
@@ -10,6 +16,7 @@ const answer = (over: Partial<AvailabilityAnswer>): AvailabilityAnswer => ({
   next_open_at: null,
   message: "",
   time_zone: "Asia/Kolkata",
+  next_change_at: null,
   ...over,
 });
 
@@ -53,5 +60,17 @@ describe("availabilityCopy", () => {
   it("makes no promise it cannot keep before the answer came", () => {
     expect(availabilityCopy(null, { now }).line).toBe(availabilityTexts.unknown);
     expect(availabilityCopy(null, { now }).line).not.toMatch(/hours/);
+  });
+});
+
+describe("refetchDelay", () => {
+  it("asks again just after the schedule's next change, or every few minutes", () => {
+    expect(refetchDelay(answer({ next_change_at: now + 90_000 }), now)).toBe(91_000);
+    expect(refetchDelay(answer({ open: false, next_change_at: now + 3600_000 }), now)).toBe(
+      availabilityRefreshMs,
+    );
+    expect(refetchDelay(answer({ next_change_at: null }), now)).toBe(availabilityRefreshMs);
+    // A change already past (a slow answer): soon, never in a tight loop.
+    expect(refetchDelay(answer({ next_change_at: now - 60_000 }), now)).toBe(5_000);
   });
 });

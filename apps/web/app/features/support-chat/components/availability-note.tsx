@@ -79,9 +79,30 @@ export interface Availability {
   at: number;
 }
 
-/** The availability answer, asked again each time the widget opens (it changes by the minute). */
+/**
+ * Asked again at least this often while the widget is open, so a change an admin makes to the
+ * hours reaches a widget left open (decision 0055).
+ */
+export const availabilityRefreshMs = 5 * 60_000;
+
+/**
+ * How long to wait before asking again: until just after the answer's `next_change_at` (the
+ * running period ends, or the next one starts), and never longer than availabilityRefreshMs.
+ */
+export function refetchDelay(answer: AvailabilityAnswer, at: number): number {
+  const untilChange =
+    answer.next_change_at === null ? Infinity : answer.next_change_at - at + 1_000;
+  return Math.max(5_000, Math.min(availabilityRefreshMs, untilChange));
+}
+
+/**
+ * The availability answer while the widget is open: asked when it opens, again at the next
+ * boundary of the schedule (or after availabilityRefreshMs) and when the tab comes back into view,
+ * so the header follows the hours without a reload.
+ */
 export function useAvailability(open: boolean): Availability | null {
   const [answer, setAnswer] = useState<Availability | null>(null);
+  const [round, setRound] = useState(0);
   useEffect(() => {
     if (!open) return;
     let cancelled = false;
@@ -91,7 +112,21 @@ export function useAvailability(open: boolean): Availability | null {
     return () => {
       cancelled = true;
     };
-  }, [open]);
+  }, [open, round]);
+  useEffect(() => {
+    if (!open || !answer) return;
+    const again = () => setRound((n) => n + 1);
+    const timer = window.setTimeout(again, refetchDelay(answer.answer, answer.at));
+    const onVisible = () => {
+      if (document.visibilityState === "visible") again();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+    // `round` re-arms the timer after a failed fetch, which leaves `answer` as it was.
+  }, [open, answer, round]);
   return answer;
 }
 
