@@ -36,6 +36,8 @@ import chatRatingPage from "./routes/chat-rating-page";
 import housekeeping, { type HousekeepingOptions } from "./plugins/housekeeping";
 import chatSockets, { type ChatSocketOptions } from "./routes/ws/chat-sockets";
 import chatResume from "./routes/chat-resume";
+import { contactFormPages } from "./site/contact-form-pages";
+import { loadSiteBuild } from "./site/site-build";
 import sitePlugin from "./site/site-plugin";
 
 declare module "fastify" {
@@ -52,7 +54,7 @@ export interface BuildOptions {
   /** Tests shorten the outbox's polling and retry delays. */
   mailWorker?: Partial<OutboxWorkerOptions>;
   /** Tests lower the contact form's rate limit. */
-  contactUs?: ContactUsOptions;
+  contactUs?: Omit<ContactUsOptions, "pages">;
   /** Tests fix one-time codes or shorten the chat's timers. */
   chat?: Omit<SupportChatPluginOptions, "publicUrl" | "supportInbox">;
   /** What carries the chat broker's payloads; REDIS_URL's, or in process, unless given. */
@@ -121,6 +123,13 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const headers = baseSecurityHeaders(config.publicUrl);
+  // The web build: served by the site plugin, and the pages some API answers are (the plain
+  // contact form's). Loaded first so a missing build stops the start before anything opens.
+  const site = loadSiteBuild({
+    siteDir: config.siteDir,
+    publicUrl: config.publicUrl,
+    appUrl: config.appUrl,
+  });
   const app = Fastify({
     logger:
       options.logger === false
@@ -301,14 +310,13 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     retentionDays: config.retentionDays,
-    contactUs: options.contactUs,
+    contactUs: { ...options.contactUs, pages: contactFormPages(site) },
   });
   await app.register(chatSockets, { publicUrl: config.publicUrl, ...options.sockets });
   await app.register(chatResume, { publicUrl: config.publicUrl });
   await app.register(chatRatingPage);
   await app.register(sitePlugin, {
-    siteDir: config.siteDir,
-    publicUrl: config.publicUrl,
+    site,
     appUrl: config.appUrl,
     reservedPrefixes: ["/api", "/ws"],
   });

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { listPages } from "./page-paths";
-import { consoleApp } from "./site";
+import { answerRoutes, consoleApp } from "./site";
 
 // One route per concrete page, so an address that names no page (`/blog-details/99`) falls
 // through to the 404 route in the browser too, the same as on the server. Several pages share a
@@ -9,6 +9,7 @@ import { consoleApp } from "./site";
 export default (async () => [
   layout("routes/_site/site-layout.tsx", [
     ...(await listPages()).map((p) => route(p.path, p.route.file, { id: p.path })),
+    ...answerRoutes.map((r) => route(r.path, r.file, { id: r.path })),
     route("*", "routes/_site/not-found.tsx", { id: "not-found" }),
   ]),
   route(consoleApp.path, "routes/console/console-layout.tsx", [

@@ -4,7 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, brand } from "./brand";
-import { findPageRoute, type PageRoute } from "./site";
+import { findPageRoute, type AnswerRoute, type PageRoute } from "./site";
 
 export interface PageMetaInput {
   path: string;
@@ -111,6 +111,18 @@ export function routeMeta(route: PageRoute, extraJsonLd: Record<string, unknown>
     description: route.description,
     jsonLd,
   });
+}
+
+/**
+ * Head tags for a page that answers a form post: its title and text, never indexed, and no
+ * canonical link or social card, since it is no page to share.
+ */
+export function answerMeta(route: AnswerRoute): MetaDescriptor[] {
+  return [
+    { title: fullTitle(route.path, route.title) },
+    { name: "description", content: route.description },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** `meta` export for a route module whose path is in the route table. */

@@ -46,7 +46,24 @@ export interface AppRoute {
   title: string;
 }
 
-export type SiteRoute = PageRoute | HandoffRoute | AppRoute;
+/**
+ * A page that answers a form posted without JavaScript (the contact form's thank-you page, and the
+ * page that shows the form again with what needs fixing): prerendered with the site's header and
+ * footer and served like any page, but marked noindex and left out of the menus, the sitemap, the
+ * site map and the search, since nobody should land on one from outside.
+ */
+export interface AnswerRoute {
+  kind: "answer";
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Document title before the brand suffix. */
+  title: string;
+  heading: string;
+  description: string;
+}
+
+export type SiteRoute = PageRoute | HandoffRoute | AppRoute | AnswerRoute;
 
 export const featureGroups: { id: FeatureGroup; label: string; summary: string }[] = [
   {
@@ -334,6 +351,24 @@ export const routes: SiteRoute[] = [
       "Hourline is delivered online: how access is activated after sign-up, what Use & Pay means for delivery, and how to get help with access.",
     footer: { label: "Shipping & delivery", column: "legal" },
   },
+  {
+    kind: "answer",
+    path: "/contact-us/thanks",
+    file: "routes/_marketing/contact-thanks.tsx",
+    title: "Message sent",
+    heading: "Thank You!",
+    description:
+      "Your message reached the Hourline team. A person answers by e-mail during working hours.",
+  },
+  {
+    kind: "answer",
+    path: "/contact-us/check",
+    file: "routes/_marketing/contact-check.tsx",
+    title: "Please check your message",
+    heading: "Please check your message",
+    description:
+      "Your message was not sent yet: fix what is marked below and send it again. Everything you typed is still here.",
+  },
   { kind: "app", path: "/console", title: "Support console" },
   { kind: "handoff", path: "/sign-in", target: "/login" },
   { kind: "handoff", path: "/sign-up", target: "/register" },
@@ -501,6 +536,9 @@ function featureRoutes(): PageRoute[] {
 }
 
 export const pageRoutes: PageRoute[] = routes.filter((r): r is PageRoute => r.kind === "page");
+export const answerRoutes: AnswerRoute[] = routes.filter(
+  (r): r is AnswerRoute => r.kind === "answer",
+);
 export const appRoutes: AppRoute[] = routes.filter((r): r is AppRoute => r.kind === "app");
 /** The support console, where agents answer chats and contact messages. */
 export const consoleApp: AppRoute = appRoutes.find((r) => r.path === "/console") as AppRoute;
@@ -524,6 +562,17 @@ export function requirePageRoute(path: string): PageRoute {
   if (!route) throw new Error(`No page route for ${path} in the route table`);
   return route;
 }
+
+export function requireAnswerRoute(path: string): AnswerRoute {
+  const route = answerRoutes.find((r) => r.path === path);
+  if (!route) throw new Error(`No answer page for ${path} in the route table`);
+  return route;
+}
+
+/** Where the contact form posted without JavaScript lands once the message is stored. */
+export const contactThanksPath = "/contact-us/thanks";
+/** The page that shows the contact form again with what needs fixing (filled in by the server). */
+export const contactCheckPath = "/contact-us/check";
 
 /** Prerendered with nothing but the 404 page; the server answers unknown paths with it, status 404. */
 export const notFoundPrerenderPath = "/404";

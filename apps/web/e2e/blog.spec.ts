@@ -65,6 +65,8 @@ test.describe("blog list", () => {
       "href",
       "/help?q=zeppelin%20airship",
     );
+    // A person is offered too: the chat opens from the empty result.
+    await expect(page.getByRole("button", { name: "Chat with us" })).toBeVisible();
     await page.getByRole("link", { name: "Show all posts" }).click();
     await expect(page).toHaveURL(/\/blogs$/);
     await expect(postCards(page)).toHaveCount(8);
@@ -101,6 +103,19 @@ test.describe("blog without JavaScript", () => {
     expect(found.slice(0, 2).sort()).toEqual(["/blog-details/7", "/blog-details/8"]);
     await postCards(page).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Kanban");
+  });
+
+  test("ranks by stem and near spelling, as with JavaScript", async ({ page }) => {
+    await page.goto("/blogs?q=kanbn");
+    await expect(page.getByRole("status")).toHaveText(/posts? match(es)? “kanbn”/);
+    expect((await hrefs(page, postCards(page))).slice(0, 2).sort()).toEqual([
+      "/blog-details/7",
+      "/blog-details/8",
+    ]);
+    await page.goto("/blogs?q=zeppelin");
+    await expect(page.getByRole("heading", { name: "No posts match “zeppelin”" })).toBeVisible();
+    // The chat needs JavaScript: its button is not offered.
+    await expect(page.getByRole("button", { name: "Chat with us" })).toBeHidden();
   });
 
   test("a hostile query is shown as text, and nothing matches it", async ({ page }) => {

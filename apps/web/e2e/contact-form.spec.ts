@@ -373,24 +373,41 @@ test.describe("contact form", () => {
 test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("posts the plain form and answers with the thank-you page", async ({ page }) => {
+  test("posts the plain form and lands on the site's thank-you page", async ({ page }) => {
     await page.goto("/contact-us");
     const f = fields(page);
     await expect(f.form).not.toHaveAttribute("novalidate");
     await expect(f.name).toHaveAttribute("required", "");
     await expect(f.phone).not.toHaveAttribute("required");
     await fillVisitor(page);
-    await f.submit.click();
-    await expect(page).toHaveURL(/\/api\/support\/contact_us$/);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/support/contact_us")),
+      f.submit.click(),
+    ]);
+    // See other: the browser asks for the thank-you page, so a reload sends nothing again.
+    expect(answer.status()).toBe(303);
+    await expect(page).toHaveURL(/\/contact-us\/thanks$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
     await expect(
       page.getByText("Your message was sent. Our team will get back to you soon."),
     ).toBeVisible();
+    // A page of the site: its header and footer, its look, and never indexed.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Pricing" })).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }),
+    ).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+
+    const reload = await page.reload();
+    expect(reload?.request().method()).toBe("GET");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
+
     await page.getByRole("link", { name: "Back to the contact page" }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
   });
 
-  test("answers a message the server refuses with its errors and the values kept", async ({
+  test("answers a message the server refuses on a page of the site, values kept, then sends it", async ({
     page,
     guard,
   }) => {
@@ -400,19 +417,36 @@ test.describe("contact form without JavaScript", () => {
     await f.name.fill(visitor.name);
     // The browser's own check accepts this address; the shared schema does not.
     await f.email.fill("meera@clinic");
+    await f.phone.fill(visitor.phone);
     await f.message.fill(visitor.message);
     await f.submit.click();
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Please check your message");
-    await expect(page.getByRole("alert")).toContainText(
+    await expect(page.getByRole("banner").getByRole("link", { name: "Pricing" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("One thing needs your attention");
+    await expect(alert).toContainText(
       "Please enter a valid e-mail address, like name@company.com.",
     );
     const again = fields(page);
     await expect(again.name).toHaveValue(visitor.name);
     await expect(again.email).toHaveValue("meera@clinic");
     await expect(again.email).toHaveAttribute("aria-invalid", "true");
+    await expect(again.email).toHaveAccessibleDescription(
+      "We reply to this address. Please enter a valid e-mail address, like name@company.com.",
+    );
+    await expect(again.phone).toHaveValue(visitor.phone);
     await expect(again.message).toHaveValue(visitor.message);
-    await expect(again.phone).toHaveValue("");
+
+    // The summary's link leads to the field; fixed, the message goes.
+    await alert.getByRole("link").click();
+    await expect(page).toHaveURL(/#contact-email$/);
+    await again.email.fill(visitor.email);
+    await again.submit.click();
+    await expect(page).toHaveURL(/\/contact-us\/thanks$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
   });
 });
 
@@ -437,6 +471,7 @@ test.describe("pages that answer the plain form", () => {
 
     await fields(page).email.fill(visitor.email);
     await submitNatively();
+    await expect(page).toHaveURL(/\/contact-us\/thanks$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
     await expectNoAxeViolations(page);
   });

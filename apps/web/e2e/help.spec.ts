@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { faqSets } from "../app/content/faqs";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search the help center" });
 const results = (page: Page) =>
   page.getByRole("list", { name: /answers? for “/ }).getByRole("listitem");
@@ -64,6 +66,31 @@ test.describe("help search", () => {
     await expect(page.getByRole("status")).toHaveText("");
   });
 
+  // The words people type (issue 31): an abbreviation, a synonym, a typo. On a phone the box goes
+  // to the top as it is focused, so the first answer is in view while typing.
+  const cases = [
+    ["gdpr", "/policy#"],
+    ["sso", "/help#help-create-account"],
+    ["2fa", "/trust&security#access"],
+    ["refund", "/refund-and-cancellation-policy#"],
+    ["timesheeet export", "/faqs#time-summary-export"],
+  ] as const;
+
+  test("ranks answers for the words people use, in view on a phone as they type", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/help");
+    for (const [query, href] of cases) {
+      await searchBox(page).fill("");
+      await searchBox(page).pressSequentially(query, { delay: 20 });
+      await expect(page.getByRole("status")).toHaveText(new RegExp(`answers? for “${query}”`));
+      const first = results(page).first().getByRole("link");
+      await expect(first, query).toHaveAttribute("href", new RegExp(`^${escapeRegExp(href)}`));
+      await expect(first, `${query}: the first answer is on screen`).toBeInViewport();
+    }
+  });
+
   test("popular searches are links to results", async ({ page }) => {
     await page.goto("/help");
     await page.getByRole("link", { name: "leave balance", exact: true }).click();
@@ -103,6 +130,30 @@ test.describe("help without JavaScript", () => {
     await page.getByRole("link", { name: "idle time", exact: true }).click();
     await expect(searchBox(page)).toHaveValue("idle time");
     await expect(results(page).first()).toBeVisible();
+  });
+});
+
+test.describe("help search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server ranks the same answers for the words people use", async ({ page }) => {
+    for (const [query, href] of [
+      ["gdpr", "/policy#"],
+      ["sso", "/help#help-create-account"],
+      ["timesheeet export", "/faqs#time-summary-export"],
+    ] as const) {
+      await page.goto(`/help?q=${encodeURIComponent(query)}`);
+      await expect(searchBox(page)).toHaveValue(query);
+      await expect(results(page).first().getByRole("link"), query).toHaveAttribute(
+        "href",
+        new RegExp(`^${escapeRegExp(href)}`),
+      );
+    }
+    // Nothing found: a person is offered; the chat button needs JavaScript, so it stays hidden.
+    await page.goto("/help?q=zeppelin");
+    await expect(page.getByRole("status")).toHaveText("Nothing matches “zeppelin”.");
+    await expect(page.getByRole("link", { name: "send a message" })).toBeVisible();
+    await expect(page.locator("[data-search-chat]")).toBeHidden();
   });
 });
 

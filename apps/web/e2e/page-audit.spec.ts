@@ -26,12 +26,12 @@
  *   an arrow, a count run into its column's title).
  *
  * Blog posts share one template: every post gets the page checks, the first one the floating
- * checks too.
+ * checks too. The pages that answer the plain contact form get the page checks.
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { listPosts } from "../app/content/blog/posts";
-import { staticPageRoutes } from "../app/site";
+import { answerRoutes, staticPageRoutes } from "../app/site";
 import { answerMapTiles, colourRules, expect, expectNoAxeViolations, test } from "./fixtures";
 
 const posts = await listPosts();
@@ -42,6 +42,8 @@ const pages = [
     path: `/blog-details/${p.id}`,
     floating: `/blog-details/${p.id}` === firstPost,
   })),
+  // The pages that answer the plain contact form (the check page as prerendered: the empty form).
+  ...answerRoutes.map((r) => ({ path: r.path, floating: false })),
 ];
 
 interface Viewport {

@@ -17,6 +17,7 @@ import {
 } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { emptyContactCheckBlock } from "@hourline/contracts/contact-form-html";
 import type { SearchData } from "@hourline/contracts/site-search";
 import { searchBlock, searchDataUrl } from "@hourline/contracts/site-search-html";
 import { inlineScriptHashes } from "@hourline/contracts/site-script-hashes";
@@ -30,7 +31,14 @@ const { brand } = await import("../app/brand");
 const { blogSearchData } = await import("../app/features/search/blog-search");
 const { helpSearchData } = await import("../app/features/search/help-search");
 const { listPages } = await import("../app/page-paths");
-const { appRoutes, handoffRoutes, notFoundPrerenderPath } = await import("../app/site");
+const {
+  answerRoutes,
+  appRoutes,
+  contactCheckPath,
+  contactThanksPath,
+  handoffRoutes,
+  notFoundPrerenderPath,
+} = await import("../app/site");
 const { writeIcons } = await import("./icons");
 
 const buildDir = webBuildDir;
@@ -64,6 +72,8 @@ const buildDate = new Date().toISOString().slice(0, 10);
 const concretePages = await listPages();
 const pages: ManifestPage[] = concretePages.map((p) => page(p.path, p.lastmod ?? buildDate));
 const notFoundPage = page(notFoundPrerenderPath, buildDate);
+// Pages that answer a form post: served like the others, never in the sitemap (they are noindex).
+const answerPages: ManifestPage[] = answerRoutes.map((r) => page(r.path, buildDate));
 
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
@@ -83,6 +93,16 @@ writeFileSync(
 );
 
 await writeIcons(clientDir, concretePages);
+
+// The page the server answers a refused plain post with must hold the empty form block once.
+{
+  const html = readFileSync(join(clientDir, htmlFileFor(contactCheckPath)), "utf8");
+  const block = emptyContactCheckBlock();
+  const at = html.indexOf(block);
+  if (at === -1 || html.indexOf(block, at + 1) !== -1) {
+    throw new Error(`${contactCheckPath} does not hold the contact form block exactly once`);
+  }
+}
 
 /**
  * The search data of each search page, where the browser fetches it for live results and the server
@@ -111,11 +131,12 @@ const manifest: SiteManifest = {
   builtAt: new Date().toISOString(),
   publicUrl: brand.publicUrl,
   appUrl: brand.appUrl,
-  pages,
+  pages: [...pages, ...answerPages],
   notFound: notFoundPage,
   apps: appRoutes.map((a) => page(a.path, buildDate, CLIENT_RENDERED_PAGE)),
   handoffs: handoffRoutes.map((h) => ({ path: h.path, target: h.target })),
   search,
+  contactForm: { thanks: contactThanksPath, check: contactCheckPath },
 };
 writeFileSync(join(buildDir, "site-manifest.json"), JSON.stringify(manifest, null, 2));
 

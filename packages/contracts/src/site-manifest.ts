@@ -1,7 +1,7 @@
 /**
  * What the web build tells the server about the site (build/site-manifest.json): the prerendered
- * pages, the 404 page, the client-rendered applications (the support console), the app hand-offs
- * and the pages whose search the server answers.
+ * pages, the 404 page, the client-rendered applications (the support console), the app hand-offs,
+ * the pages whose search the server answers and the pages that answer the plain contact form.
  */
 import { z } from "zod";
 
@@ -36,5 +36,14 @@ export const siteManifestSchema = z.object({
    * search block was rendered from (@hourline/contracts/site-search-html).
    */
   search: z.array(z.object({ path: z.string().startsWith("/"), data: z.string().min(1) })),
+  /**
+   * The pages that answer the contact form posted without JavaScript (both among `pages`, neither
+   * in the sitemap): where a stored message is sent on (303), and the page the server answers a
+   * refused post with, its form block filled in (@hourline/contracts/contact-form-html).
+   */
+  contactForm: z.object({
+    thanks: z.string().startsWith("/"),
+    check: z.string().startsWith("/"),
+  }),
 });
 export type SiteManifest = z.infer<typeof siteManifestSchema>;

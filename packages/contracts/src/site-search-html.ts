@@ -77,9 +77,11 @@ export function blogResults(data: BlogSearchData, rawQuery: string): SearchResul
           '<path d="m13.5 8.5-5 5"></path><path d="m8.5 8.5 5 5"></path><circle cx="11" cy="11" r="8"></circle><path d="m21 21-4.3-4.3"></path>',
         ) +
         `<h2 class="mt-4 text-xl font-bold text-ink">No posts match “${q(query)}”</h2>` +
-        `<p class="mx-auto mt-2 max-w-md text-muted">Every word you type has to appear in a post. Try fewer or shorter words, check the spelling, or start from one of these topics:</p>` +
+        `<p class="mx-auto mt-2 max-w-md text-muted">No post is about any of those words yet. Try other words, or start from one of these topics:</p>` +
         `<div class="flex justify-center">${blogTopicLinks(data.topics.slice(0, 5))}</div>` +
         `<p class="mt-6 text-sm text-muted"><a href="/blogs" class="font-semibold text-brand">Show all posts</a> or <a href="${queryHref("/help", query)}" class="font-semibold text-brand">search the help center</a>.</p>` +
+        // Shown by the page's script (the chat needs it), which opens the chat on a press.
+        `<button type="button" hidden data-search-chat="" class="btn btn-secondary mt-4">Chat with us</button>` +
         `</div>`,
     };
   }

@@ -8,22 +8,19 @@
  * The build's origins are replaced by this deployment's PUBLIC_URL and APP_URL at load
  * (served-origins.ts), so one build serves any address.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { siteManifestSchema, type ManifestPage } from "@hourline/contracts/site-manifest";
+import type { ManifestPage } from "@hourline/contracts/site-manifest";
 import type { SearchData } from "@hourline/contracts/site-search";
 import { trimEndWhere } from "@hourline/contracts/text";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { htmlCsp, sitemapCsp } from "./content-security-policy";
-import { inlineScriptHashes } from "@hourline/contracts/site-script-hashes";
-import { fillServedOrigins } from "./served-origins";
+import { sitemapCsp } from "./content-security-policy";
 import { searchAnswers, searchRequest, type SearchAnswer } from "./search-answers";
-import { loadStaticFiles, negotiate, negotiateEncoding, type StaticFile } from "./static-files";
+import type { SiteBuild } from "./site-build";
+import { negotiate, negotiateEncoding, type StaticFile } from "./static-files";
 
 export interface SitePluginOptions {
-  siteDir: string;
-  publicUrl: string;
+  /** The web build, loaded once (site-build.ts). */
+  site: SiteBuild;
   appUrl: string;
   /** Path prefixes owned by other plugins (the API, sockets): never answered with HTML. */
   reservedPrefixes: string[];
@@ -45,30 +42,9 @@ function canonicalPath(pathname: string): string {
   return (bare || "/").toLowerCase();
 }
 
-function loadSiteManifest(siteDir: string) {
-  const file = join(siteDir, "site-manifest.json");
-  if (!existsSync(file)) {
-    throw new Error(
-      `The web build is missing (${file}). Run "npm run build" first, or set SITE_DIR to a web build.`,
-    );
-  }
-  return siteManifestSchema.parse(JSON.parse(readFileSync(file, "utf8")));
-}
-
 const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) => {
-  const manifest = loadSiteManifest(options.siteDir);
-  const clientDir = join(options.siteDir, "client");
   // Every file of the build, in memory. HTML pages are reachable only through the manifest.
-  const files = loadStaticFiles(clientDir);
-  const filled = fillServedOrigins(files, [
-    { built: manifest.publicUrl, served: options.publicUrl },
-    { built: manifest.appUrl, served: options.appUrl },
-  ]);
-  const fileFor = (name: string): StaticFile => {
-    const file = files.get(`/${name}`);
-    if (!file) throw new Error(`The site manifest names ${name}, which is not in the build`);
-    return file;
-  };
+  const { manifest, files, fileFor, pageCsp } = options.site;
   const served = (
     file: StaticFile,
     status: 200 | 404,
@@ -85,14 +61,9 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
       ...extra,
     },
   });
-  // A page's inline scripts may name the origin: a filled page's hashes are taken again.
-  const scriptHashes = (p: ManifestPage) =>
-    filled.has(`/${p.file}`)
-      ? inlineScriptHashes(fileFor(p.file).bodies.identity.toString("utf8"))
-      : p.scriptHashes;
   const page = (p: ManifestPage, status: 200 | 404): Served =>
     served(fileFor(p.file), status, status === 200 ? REVALIDATE : "no-store", {
-      "Content-Security-Policy": htmlCsp(scriptHashes(p), { publicUrl: options.publicUrl }),
+      "Content-Security-Policy": pageCsp(p),
     });
   const pages = new Map(manifest.pages.map((p) => [p.path, page(p, 200)]));
   const notFound = page(manifest.notFound, 404);
@@ -101,7 +72,7 @@ const sitePlugin: FastifyPluginAsync<SitePluginOptions> = async (app, options) =
   const apps = manifest.apps.map((a) => ({
     path: a.path,
     served: served(fileFor(a.file), 200, "no-cache, private", {
-      "Content-Security-Policy": htmlCsp(scriptHashes(a), { publicUrl: options.publicUrl }),
+      "Content-Security-Policy": pageCsp(a),
       "X-Robots-Tag": "noindex, nofollow",
     }),
   }));

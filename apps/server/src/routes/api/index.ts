@@ -29,7 +29,7 @@ export interface ApiOptions {
   dataDir: string;
   /** RETENTION_DAYS, shown to admins. */
   retentionDays: number;
-  contactUs?: ContactUsOptions | undefined;
+  contactUs: ContactUsOptions;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -121,6 +121,9 @@ for (const store of stores) {
             expect(typeof json.error.code).toBe("string");
             expect(typeof json.error.message).toBe("string");
           }
+        } else if (res.statusCode === 303) {
+          // A form post that was taken is sent on to the thank-you page.
+          expect(res.headers.location).toBe("/contact-us/thanks");
         } else {
           // Only form posts are answered with a page.
           expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");

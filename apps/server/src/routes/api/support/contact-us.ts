@@ -1,7 +1,9 @@
 /**
  * POST /api/support/contact_us: a visitor's message to the support team. JSON in, JSON out;
- * the same endpoint takes the plain HTML form's urlencoded post and answers with a page, so the
- * form works without JavaScript. The message is stored, with its notification in the outbox,
+ * the same endpoint takes the plain HTML form's urlencoded post, so the form works without
+ * JavaScript: a stored message is answered with a 303 to the site's thank-you page, a refused one
+ * with the site's check page holding the form again with the visitor's values and what needs
+ * fixing (site/contact-form-pages.ts). The message is stored, with its notification in the outbox,
  * before the answer leaves. A filled honeypot is answered like a success and dropped.
  */
 import { apiErrorSchema, describeRetryAfter, okSchema } from "@hourline/contracts/api-error";
@@ -14,16 +16,17 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { RateLimitedError } from "../rate-limited-error";
 import { BodyValidationError } from "../zod-schema-compilers";
 import {
-  contactPageCsp,
-  formPage,
-  postedValues,
-  problemPage,
-  thankYouPage,
-} from "./contact-us-pages";
+  emptyContactValues,
+  postedContactValues,
+  type ContactCheck,
+} from "@hourline/contracts/contact-form-html";
+import type { ContactFormPages } from "../../../site/contact-form-pages";
 
 export interface ContactUsOptions {
   /** Messages per client IP per window. */
   rateLimit?: { max: number; timeWindowMs: number } | undefined;
+  /** The site's pages that answer the plain form. */
+  pages: ContactFormPages;
 }
 
 export const defaultContactRateLimit = { max: 10, timeWindowMs: 15 * 60_000 };
@@ -34,17 +37,15 @@ function isFormPost(request: FastifyRequest): boolean {
   return typeof type === "string" && /^application\/x-www-form-urlencoded\b/i.test(type);
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .header("Content-Security-Policy", contactPageCsp)
-    .header("Cache-Control", "no-store")
-    .type("text/html; charset=utf-8")
-    .send(html);
-}
-
 const contactUsRoute: FastifyPluginAsync<ContactUsOptions> = async (app, options) => {
   const limit = options.rateLimit ?? defaultContactRateLimit;
+  const { pages } = options;
+  // See other: the browser GETs the thank-you page, so reloading it posts nothing again.
+  const thank = (reply: FastifyReply) => reply.redirect(pages.thanksPath, 303);
+  const check = (reply: FastifyReply, status: number, answer: ContactCheck) => {
+    const { html, headers } = pages.check(answer);
+    return reply.code(status).headers(headers).send(html);
+  };
 
   app.route<{ Body: ContactRequest }>({
     method: "POST",
@@ -60,37 +61,40 @@ const contactUsRoute: FastifyPluginAsync<ContactUsOptions> = async (app, options
     preValidation: async (request, reply) => {
       if (!isHoneypotFilled(request.body)) return;
       request.log.info("contact form: honeypot filled, message dropped");
-      if (isFormPost(request)) return sendPage(reply, 200, thankYouPage());
+      if (isFormPost(request)) return thank(reply);
       return reply.code(200).send({ status: 200 });
     },
     errorHandler: (error: FastifyError, request, reply) => {
       if (!isFormPost(request)) throw error;
+      // Whatever was read of the post is shown again. A post refused before its body is read (the
+      // rate limit counts at the request's start; a body too large is never parsed) gets the
+      // empty form and says why.
+      const values = postedContactValues(request.body);
       if (error instanceof BodyValidationError) {
-        return sendPage(
-          reply,
-          error.statusCode,
-          formPage(postedValues(request.body), error.fields ?? { body: error.message }),
-        );
+        return check(reply, error.statusCode, {
+          values,
+          fields: error.fields ?? { body: error.message },
+        });
       }
       if (error instanceof RateLimitedError) {
-        return sendPage(
-          reply,
-          429,
-          problemPage(
-            "Please wait a little",
-            `We have received several messages from your network in a short time. Please try again in ${describeRetryAfter(error.retryAfterSeconds)}.`,
-          ),
-        );
+        return check(reply, 429, {
+          values,
+          fields: {},
+          problem: {
+            title: "Please wait a little",
+            message: `We have received several messages from your network in a short time. Please try again in ${describeRetryAfter(error.retryAfterSeconds)}.`,
+          },
+        });
       }
       if (error.statusCode === 413) {
-        return sendPage(
-          reply,
-          413,
-          problemPage(
-            "That message is too long",
-            "Please shorten your message to 5,000 characters or fewer and send it again.",
-          ),
-        );
+        return check(reply, 413, {
+          values: emptyContactValues,
+          fields: {},
+          problem: {
+            title: "That message is too long",
+            message: "Please shorten your message to 5,000 characters or fewer and send it again.",
+          },
+        });
       }
       throw error;
     },
@@ -101,7 +105,7 @@ const contactUsRoute: FastifyPluginAsync<ContactUsOptions> = async (app, options
         userAgent: typeof userAgent === "string" ? userAgent : undefined,
       });
       request.log.info({ contactMessageId: id }, "contact message stored");
-      if (isFormPost(request)) return sendPage(reply, 200, thankYouPage());
+      if (isFormPost(request)) return thank(reply);
       return { status: 200 as const };
     },
   });

@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from "@hourline/contracts/escape-html";
 import { ratingLabels, ratingLimits } from "@hourline/contracts/support-rating";
-import { page } from "./contact-us-pages";
+import { page } from "./plain-pages";
 
 export function ratingFormPage(
   token: string,

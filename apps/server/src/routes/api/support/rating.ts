@@ -23,7 +23,7 @@ import { readBusinessHours } from "../../../repositories/business-hours";
 import { rateWithToken } from "../../../repositories/chat-ratings";
 import { RateLimitedError } from "../rate-limited-error";
 import { BodyValidationError } from "../zod-schema-compilers";
-import { contactPageCsp } from "./contact-us-pages";
+import { contactPageCsp } from "./plain-pages";
 import { ratingFormPage, ratingProblemPage, ratingThanksPage } from "./rating-pages";
 
 function isFormPost(request: FastifyRequest): boolean {
