@@ -178,12 +178,17 @@ export function formatWait(seconds: number): string {
   );
 }
 
-/** A size in megabytes in the active language ("25 MB", "25 Mo" in French). */
-export function formatMegabytes(megabytes: number): string {
+/**
+ * A size in megabytes in the active language ("25 MB", "25 Mo" in French); `fraction` digits
+ * after the decimal sign when given ("26.0 MB", "26,0 MB").
+ */
+export function formatMegabytes(megabytes: number, fraction?: number): string {
   return new Intl.NumberFormat(active.locale, {
     style: "unit",
     unit: "megabyte",
-    maximumFractionDigits: 1,
+    ...(fraction === undefined
+      ? { maximumFractionDigits: 1 }
+      : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
   }).format(megabytes);
 }
 

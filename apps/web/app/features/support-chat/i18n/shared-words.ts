@@ -33,8 +33,7 @@ function make(): SharedWords {
     },
     upload: {
       limit: t("imageLimit", { size }),
-      tooLarge: (bytes) =>
-        t("imageTooLarge", { actual: formatMegabytes(Math.round((bytes / MB) * 10) / 10), size }),
+      tooLarge: (bytes) => t("imageTooLarge", { actual: formatMegabytes(bytes / MB, 1), size }),
       tooLargeServer: t("imageTooLargeServer", { size }),
       wrongType: t("imageWrongType"),
       unreadable: t("imageUnreadable"),

@@ -67,8 +67,8 @@ const en = {
   reconnecting: "Reconnecting…",
   connected: "Connected",
   reconnectIn: {
-    one: "Reconnecting in {count} second…",
-    other: "Reconnecting in {count} seconds…",
+    one: "Reconnecting in {count} s…",
+    other: "Reconnecting in {count} s…",
   } satisfies PluralMessage,
   offline: "Offline — messages will be sent when you are back",
   tryNow: "Try now",
