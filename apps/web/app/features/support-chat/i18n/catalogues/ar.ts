@@ -79,6 +79,8 @@ const ar: ChatCatalogue = {
   notSent: "لم تُرسل",
   notSentBecause: "لم تُرسل: {error}",
   retry: "إعادة المحاولة",
+  notAcked: "لم تُسلَّم بعد. تحقّق من اتصالك ثم حاول مجددًا.",
+  chatEndedUnsent: "كانت المحادثة قد انتهت، لذا لم تُرسل هذه الرسالة.",
   composer: "إرسال رسالة",
   editorLabel: "الرسالة",
   editorPlaceholder: "اكتب رسالة…",

@@ -76,6 +76,8 @@ const de: ChatCatalogue = {
   notSent: "Nicht gesendet",
   notSentBecause: "Nicht gesendet: {error}",
   retry: "Erneut senden",
+  notAcked: "Noch nicht zugestellt. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  chatEndedUnsent: "Der Chat war bereits beendet, daher wurde diese Nachricht nicht gesendet.",
   composer: "Nachricht senden",
   editorLabel: "Nachricht",
   editorPlaceholder: "Nachricht schreiben …",

@@ -93,6 +93,8 @@ const en = {
   notSent: "Not sent",
   notSentBecause: "Not sent: {error}",
   retry: "Retry",
+  notAcked: "Not delivered yet. Check your connection and try again.",
+  chatEndedUnsent: "The chat had ended, so this message was not sent.",
   composer: "Send a message",
   editorLabel: "Message",
   editorPlaceholder: "Write a message…",

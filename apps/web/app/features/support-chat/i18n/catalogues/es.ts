@@ -75,6 +75,8 @@ const es: ChatCatalogue = {
   notSent: "No enviado",
   notSentBecause: "No enviado: {error}",
   retry: "Reintentar",
+  notAcked: "Aún no se ha entregado. Revisa tu conexión y vuelve a intentarlo.",
+  chatEndedUnsent: "El chat ya había terminado, así que este mensaje no se envió.",
   composer: "Enviar un mensaje",
   editorLabel: "Mensaje",
   editorPlaceholder: "Escribe un mensaje…",

@@ -76,6 +76,8 @@ const fr: ChatCatalogue = {
   notSent: "Non envoyé",
   notSentBecause: "Non envoyé : {error}",
   retry: "Réessayer",
+  notAcked: "Pas encore remis. Vérifiez votre connexion, puis réessayez.",
+  chatEndedUnsent: "La conversation était terminée : ce message n’a pas été envoyé.",
   composer: "Envoyer un message",
   editorLabel: "Message",
   editorPlaceholder: "Écrivez un message…",

@@ -75,6 +75,8 @@ const he: ChatCatalogue = {
   notSent: "לא נשלחה",
   notSentBecause: "לא נשלחה: {error}",
   retry: "לנסות שוב",
+  notAcked: "עדיין לא נמסרה. כדאי לבדוק את החיבור ולנסות שוב.",
+  chatEndedUnsent: "הצ׳אט כבר הסתיים, ולכן ההודעה לא נשלחה.",
   composer: "שליחת הודעה",
   editorLabel: "הודעה",
   editorPlaceholder: "כתיבת הודעה…",

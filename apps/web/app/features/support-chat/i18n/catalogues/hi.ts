@@ -71,6 +71,8 @@ const hi: ChatCatalogue = {
   notSent: "नहीं भेजा गया",
   notSentBecause: "नहीं भेजा गया: {error}",
   retry: "फिर से भेजें",
+  notAcked: "अभी तक नहीं पहुँचा। अपना कनेक्शन जाँचें और फिर कोशिश करें।",
+  chatEndedUnsent: "चैट पहले ही खत्म हो चुकी थी, इसलिए यह संदेश नहीं भेजा गया।",
   composer: "संदेश भेजें",
   editorLabel: "संदेश",
   editorPlaceholder: "संदेश लिखें…",

@@ -76,6 +76,8 @@ const it: ChatCatalogue = {
   notSent: "Non inviato",
   notSentBecause: "Non inviato: {error}",
   retry: "Riprova",
+  notAcked: "Non ancora consegnato. Controlla la connessione e riprova.",
+  chatEndedUnsent: "La chat era già terminata, quindi questo messaggio non è stato inviato.",
   composer: "Invia un messaggio",
   editorLabel: "Messaggio",
   editorPlaceholder: "Scrivi un messaggio…",

@@ -75,6 +75,8 @@ const nl: ChatCatalogue = {
   notSent: "Niet verstuurd",
   notSentBecause: "Niet verstuurd: {error}",
   retry: "Opnieuw",
+  notAcked: "Nog niet afgeleverd. Controleer je verbinding en probeer het opnieuw.",
+  chatEndedUnsent: "De chat was al beëindigd, dus dit bericht is niet verstuurd.",
   composer: "Een bericht sturen",
   editorLabel: "Bericht",
   editorPlaceholder: "Typ een bericht…",

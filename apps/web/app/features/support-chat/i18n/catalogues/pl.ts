@@ -74,6 +74,8 @@ const pl: ChatCatalogue = {
   notSent: "Nie wysłano",
   notSentBecause: "Nie wysłano: {error}",
   retry: "Ponów",
+  notAcked: "Jeszcze nie dostarczono. Sprawdź połączenie i spróbuj ponownie.",
+  chatEndedUnsent: "Czat był już zakończony, więc ta wiadomość nie została wysłana.",
   composer: "Wyślij wiadomość",
   editorLabel: "Wiadomość",
   editorPlaceholder: "Napisz wiadomość…",

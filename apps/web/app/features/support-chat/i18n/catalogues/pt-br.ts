@@ -74,6 +74,8 @@ const ptBR: ChatCatalogue = {
   notSent: "Não enviada",
   notSentBecause: "Não enviada: {error}",
   retry: "Tentar de novo",
+  notAcked: "Ainda não foi entregue. Verifique sua conexão e tente de novo.",
+  chatEndedUnsent: "O chat já tinha sido encerrado, então esta mensagem não foi enviada.",
   composer: "Enviar uma mensagem",
   editorLabel: "Mensagem",
   editorPlaceholder: "Escreva uma mensagem…",

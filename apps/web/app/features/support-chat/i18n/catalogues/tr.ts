@@ -73,6 +73,8 @@ const tr: ChatCatalogue = {
   notSent: "Gönderilemedi",
   notSentBecause: "Gönderilemedi: {error}",
   retry: "Tekrar dene",
+  notAcked: "Henüz iletilmedi. Bağlantınızı kontrol edip tekrar deneyin.",
+  chatEndedUnsent: "Sohbet sona ermişti, bu yüzden bu mesaj gönderilmedi.",
   composer: "Mesaj gönder",
   editorLabel: "Mesaj",
   editorPlaceholder: "Bir mesaj yazın…",
