@@ -22,7 +22,9 @@ export function LanguagePicker({ language }: { language: WidgetLanguage }) {
         value={language}
         onChange={(event) => {
           const next = event.currentTarget.value;
-          if (isChatLanguage(next)) void chooseChatLanguage(next);
+          // A catalogue that fails to load (offline) leaves the widget as it was: the select,
+          // bound to the active language, shows it again.
+          if (isChatLanguage(next)) chooseChatLanguage(next).catch(() => undefined);
         }}
         className="min-h-8 max-w-full rounded-md border border-white/60 bg-surface px-2 text-ink pointer-coarse:min-h-11"
       >
