@@ -12,6 +12,7 @@ import {
   t,
   tPlural,
 } from "./chat-language";
+import { sharedWords } from "./shared-words";
 
 const others = chatLanguages.filter((l) => l !== "en");
 const modules = import.meta.glob<{ default: ChatCatalogue }>("./catalogues/*.ts", {
@@ -123,6 +124,10 @@ describe("the active language", () => {
     // The address keeps its own left-to-right order inside the Arabic sentence.
     expect(t("transcriptAhead", { email: "ravi@visitors.example" })).toBe(
       "سنرسل نص المحادثة إلى \u2068ravi@visitors.example\u2069.",
+    );
+    // A list written by Intl.ListFormat is Arabic already: not isolated.
+    expect(sharedWords().upload.wrongType).toBe(
+      "لا يمكن إرسال إلا صور PNG أو JPEG أو GIF أو WebP.",
     );
   });
 });

@@ -134,31 +134,41 @@ let numbers: Intl.NumberFormat | null = null;
 let clock: Intl.DateTimeFormat | null = null;
 
 type Values = Readonly<Record<string, string | number>>;
+/** `isolate: false` for a value already written in the language (a list Intl.ListFormat made). */
+interface FillOptions {
+  isolate?: boolean;
+}
 
 /**
  * A value put into a sentence: numbers in the language's digits and grouping; text isolated
  * (U+2068 … U+2069) in a right-to-left language, so an e-mail address or a Latin name keeps its
  * own order inside Arabic or Hebrew.
  */
-function shown(value: string | number): string {
+function shown(value: string | number, isolate: boolean): string {
   if (typeof value === "number") {
     numbers ??= new Intl.NumberFormat(active.locale);
     return numbers.format(value);
   }
-  return active.dir === "rtl" ? `\u2068${value}\u2069` : value;
+  return isolate && active.dir === "rtl" ? `\u2068${value}\u2069` : value;
 }
 
-function fill(message: string, values: Values | undefined): string {
+function fill(message: string, values: Values | undefined, options?: FillOptions): string {
   if (!values) return message;
+  const isolate = options?.isolate ?? true;
   return formatMessage(
     message,
-    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, shown(v)])),
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, shown(v, isolate)])),
   );
 }
 
 /** The active language's message, its `{placeholders}` filled in. */
-export function t(key: ChatTextKey, values?: Values): string {
-  return fill(active.catalogue[key], values);
+export function t(key: ChatTextKey, values?: Values, options?: FillOptions): string {
+  return fill(active.catalogue[key], values, options);
+}
+
+/** "PNG, JPEG, GIF or WebP" in the active language (Intl.ListFormat). */
+export function formatOrList(items: readonly string[]): string {
+  return new Intl.ListFormat(active.locale, { type: "disjunction" }).format(items);
 }
 
 /** The plural form Intl.PluralRules picks for `count`, with `{count}` and the rest filled in. */

@@ -3,10 +3,24 @@
  * items, delivery states and image checks, which default to English there. One object per active
  * language, so memoized message items draw again only when the language changes.
  */
-import { chatLimits } from "@hourline/contracts/chat-message";
+import { chatLimits, uploadImageTypes } from "@hourline/contracts/chat-message";
 import type { UploadMessages } from "~/lib/live-chat/image-upload";
 import type { MessageWords } from "~/lib/live-chat/message-log";
-import { chatLanguageStore, formatMegabytes, t, type ActiveLanguage } from "./chat-language";
+import {
+  chatLanguageStore,
+  formatMegabytes,
+  formatOrList,
+  t,
+  type ActiveLanguage,
+} from "./chat-language";
+
+/** How a visitor knows each image type the chat takes. */
+const imageTypeNames: Record<(typeof uploadImageTypes)[number], string> = {
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/gif": "GIF",
+  "image/webp": "WebP",
+};
 
 const MB = 1024 * 1024;
 
@@ -35,7 +49,11 @@ function make(): SharedWords {
       limit: t("imageLimit", { size }),
       tooLarge: (bytes) => t("imageTooLarge", { actual: formatMegabytes(bytes / MB, 1), size }),
       tooLargeServer: t("imageTooLargeServer", { size }),
-      wrongType: t("imageWrongType"),
+      wrongType: t(
+        "imageWrongType",
+        { types: formatOrList(uploadImageTypes.map((type) => imageTypeNames[type])) },
+        { isolate: false },
+      ),
       unreadable: t("imageUnreadable"),
     },
     picker: { send: t("sendImage"), uploading: t("uploadingImage") },

@@ -92,7 +92,7 @@ const ar: ChatCatalogue = {
   imageLimit: "يمكنك إرسال صورة واحدة لا يتجاوز حجمها {size}.",
   imageTooLarge: "حجم هذه الصورة {actual}. يُرجى اختيار صورة لا يتجاوز حجمها {size}.",
   imageTooLargeServer: "حجم هذه الصورة أكبر من {size}. يُرجى اختيار صورة أصغر.",
-  imageWrongType: "لا يمكن إرسال إلا صور PNG أو JPEG أو GIF أو WebP.",
+  imageWrongType: "لا يمكن إرسال إلا صور {types}.",
   imageUnreadable: "تعذّرت قراءة هذا الملف كصورة. يُرجى اختيار ملف آخر.",
 
   formTitle: "ابدأ محادثة",

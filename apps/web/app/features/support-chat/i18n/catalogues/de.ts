@@ -89,7 +89,7 @@ const de: ChatCatalogue = {
   imageLimit: "Sie können ein Bild mit bis zu {size} senden.",
   imageTooLarge: "Dieses Bild hat {actual}. Bitte wählen Sie eines mit höchstens {size}.",
   imageTooLargeServer: "Das Bild ist größer als {size}. Bitte wählen Sie ein kleineres.",
-  imageWrongType: "Es können nur Bilder im Format PNG, JPEG, GIF oder WebP gesendet werden.",
+  imageWrongType: "Es können nur Bilder im Format {types} gesendet werden.",
   imageUnreadable: "Diese Datei ließ sich nicht als Bild lesen. Bitte wählen Sie eine andere.",
 
   formTitle: "Unterhaltung beginnen",

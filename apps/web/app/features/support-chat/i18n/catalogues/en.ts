@@ -106,7 +106,7 @@ const en = {
   imageLimit: "You can send one image of up to {size}.",
   imageTooLarge: "This image is {actual}. Please choose one of up to {size}.",
   imageTooLargeServer: "That image is larger than {size}. Please choose a smaller one.",
-  imageWrongType: "Only PNG, JPEG, GIF or WebP images can be sent.",
+  imageWrongType: "Only {types} images can be sent.",
   imageUnreadable: "That file could not be read as an image. Please choose another.",
 
   // The registration form

@@ -88,7 +88,7 @@ const es: ChatCatalogue = {
   imageLimit: "Puedes enviar una imagen de hasta {size}.",
   imageTooLarge: "Esta imagen ocupa {actual}. Elige una de {size} como máximo.",
   imageTooLargeServer: "Esa imagen ocupa más de {size}. Elige una más pequeña.",
-  imageWrongType: "Solo se pueden enviar imágenes PNG, JPEG, GIF o WebP.",
+  imageWrongType: "Solo se pueden enviar imágenes {types}.",
   imageUnreadable: "No hemos podido leer ese archivo como imagen. Elige otro.",
 
   formTitle: "Inicia una conversación",

@@ -89,7 +89,7 @@ const fr: ChatCatalogue = {
   imageLimit: "Vous pouvez envoyer une image de {size} maximum.",
   imageTooLarge: "Cette image pèse {actual}. Choisissez-en une de {size} maximum.",
   imageTooLargeServer: "Cette image dépasse {size}. Choisissez-en une plus légère.",
-  imageWrongType: "Seules les images PNG, JPEG, GIF ou WebP peuvent être envoyées.",
+  imageWrongType: "Seules les images {types} peuvent être envoyées.",
   imageUnreadable: "Ce fichier n’a pas pu être lu comme une image. Choisissez-en un autre.",
 
   formTitle: "Démarrer une conversation",

@@ -88,7 +88,7 @@ const he: ChatCatalogue = {
   imageLimit: "אפשר לשלוח תמונה אחת בגודל של עד {size}.",
   imageTooLarge: "גודל התמונה הזו {actual}. יש לבחור תמונה של עד {size}.",
   imageTooLargeServer: "התמונה גדולה מ-{size}. יש לבחור תמונה קטנה יותר.",
-  imageWrongType: "אפשר לשלוח רק תמונות PNG,‏ JPEG,‏ GIF או WebP.",
+  imageWrongType: "אפשר לשלוח רק תמונות {types}.",
   imageUnreadable: "לא הצלחנו לקרוא את הקובץ כתמונה. יש לבחור קובץ אחר.",
 
   formTitle: "התחלת שיחה",

@@ -84,7 +84,7 @@ const hi: ChatCatalogue = {
   imageLimit: "आप {size} तक की एक तस्वीर भेज सकते हैं।",
   imageTooLarge: "यह तस्वीर {actual} की है। कृपया {size} तक की तस्वीर चुनें।",
   imageTooLargeServer: "यह तस्वीर {size} से बड़ी है। कृपया छोटी तस्वीर चुनें।",
-  imageWrongType: "सिर्फ़ PNG, JPEG, GIF या WebP तस्वीरें भेजी जा सकती हैं।",
+  imageWrongType: "सिर्फ़ {types} तस्वीरें भेजी जा सकती हैं।",
   imageUnreadable: "यह फ़ाइल तस्वीर के रूप में नहीं पढ़ी जा सकी। कृपया कोई और फ़ाइल चुनें।",
 
   formTitle: "बातचीत शुरू करें",

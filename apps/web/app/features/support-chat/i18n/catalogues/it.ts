@@ -89,7 +89,7 @@ const it: ChatCatalogue = {
   imageLimit: "Puoi inviare un’immagine fino a {size}.",
   imageTooLarge: "Questa immagine pesa {actual}. Scegline una fino a {size}.",
   imageTooLargeServer: "L’immagine supera {size}. Scegline una più leggera.",
-  imageWrongType: "Puoi inviare solo immagini PNG, JPEG, GIF o WebP.",
+  imageWrongType: "Puoi inviare solo immagini {types}.",
   imageUnreadable: "Non è stato possibile leggere il file come immagine. Scegline un altro.",
 
   formTitle: "Inizia una conversazione",

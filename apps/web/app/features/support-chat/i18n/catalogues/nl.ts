@@ -88,7 +88,7 @@ const nl: ChatCatalogue = {
   imageLimit: "Je kunt één afbeelding van maximaal {size} sturen.",
   imageTooLarge: "Deze afbeelding is {actual}. Kies er een van maximaal {size}.",
   imageTooLargeServer: "Die afbeelding is groter dan {size}. Kies een kleinere.",
-  imageWrongType: "Alleen PNG-, JPEG-, GIF- of WebP-afbeeldingen kunnen worden verstuurd.",
+  imageWrongType: "Je kunt alleen afbeeldingen in {types} versturen.",
   imageUnreadable: "Dit bestand kon niet als afbeelding worden gelezen. Kies een ander bestand.",
 
   formTitle: "Start een gesprek",

@@ -87,7 +87,7 @@ const pl: ChatCatalogue = {
   imageLimit: "Możesz wysłać jeden obraz o rozmiarze do {size}.",
   imageTooLarge: "Ten obraz ma {actual}. Wybierz taki, który ma najwyżej {size}.",
   imageTooLargeServer: "Ten obraz jest większy niż {size}. Wybierz mniejszy.",
-  imageWrongType: "Można wysyłać tylko obrazy PNG, JPEG, GIF lub WebP.",
+  imageWrongType: "Można wysyłać tylko obrazy {types}.",
   imageUnreadable: "Nie udało się odczytać tego pliku jako obrazu. Wybierz inny.",
 
   formTitle: "Rozpocznij rozmowę",

@@ -87,7 +87,7 @@ const ptBR: ChatCatalogue = {
   imageLimit: "Você pode enviar uma imagem de até {size}.",
   imageTooLarge: "Esta imagem tem {actual}. Escolha uma de até {size}.",
   imageTooLargeServer: "Essa imagem tem mais de {size}. Escolha uma menor.",
-  imageWrongType: "Só é possível enviar imagens PNG, JPEG, GIF ou WebP.",
+  imageWrongType: "Só é possível enviar imagens {types}.",
   imageUnreadable: "Não foi possível ler esse arquivo como imagem. Escolha outro.",
 
   formTitle: "Inicie uma conversa",

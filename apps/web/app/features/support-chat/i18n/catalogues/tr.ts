@@ -86,7 +86,7 @@ const tr: ChatCatalogue = {
   imageLimit: "En fazla {size} boyutunda bir görsel gönderebilirsiniz.",
   imageTooLarge: "Bu görsel {actual}. Lütfen en fazla {size} olan bir görsel seçin.",
   imageTooLargeServer: "Bu görsel {size} sınırını aşıyor. Lütfen daha küçük bir görsel seçin.",
-  imageWrongType: "Yalnızca PNG, JPEG, GIF veya WebP görseller gönderilebilir.",
+  imageWrongType: "Yalnızca {types} görseller gönderilebilir.",
   imageUnreadable: "Bu dosya görsel olarak okunamadı. Lütfen başka bir dosya seçin.",
 
   formTitle: "Görüşme başlatın",
