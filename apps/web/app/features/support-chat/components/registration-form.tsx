@@ -9,7 +9,8 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
 import { t } from "../i18n/chat-language";
-import { registrationTexts, type Registration } from "./use-registration";
+import { registrationTexts } from "./registration-texts";
+import type { Registration } from "./use-registration";
 
 export const chatInputClass =
   "mt-1.5 block w-full rounded-xl border border-muted/70 bg-surface px-3.5 py-2.5 text-ink shadow-sm " +

@@ -36,7 +36,8 @@ import { EndedNotice } from "./ended-notice";
 import { ClosingScreen } from "./closing-screen";
 import { compactScreenQuery, useInertPage, useMediaQuery, useVisualViewportBox } from "./screen";
 import { RegistrationForm } from "./registration-form";
-import { registrationTexts, useRegistration } from "./use-registration";
+import { registrationTexts } from "./registration-texts";
+import { useRegistration } from "./use-registration";
 
 type View =
   | { kind: "form"; focusName: boolean }

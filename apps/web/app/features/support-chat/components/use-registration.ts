@@ -4,19 +4,15 @@
  * checked, then Start Chat. Kept by the widget, not the form, so closing the modal loses nothing.
  */
 import { chatLimits } from "@hourline/contracts/chat-message";
-import {
-  chatFormMessages,
-  oneTimeCodeTiming,
-  registerBodySchema,
-  type ChatUser,
-} from "@hourline/contracts/chat-api";
+import { chatFormMessages, registerBodySchema, type ChatUser } from "@hourline/contracts/chat-api";
 import { isEmailAddress, normalizeEmail } from "@hourline/contracts/email-address";
 import { useCallback, useRef, useState } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
 import { RESEND_COOLDOWN_SECONDS, requestChatCode } from "../api/request-chat-code";
 import { registerChatVisitor } from "../api/register-chat-visitor";
 import { verifyChatCode } from "../api/verify-chat-code";
-import { formatWait, serverLanguage, t } from "../i18n/chat-language";
+import { serverLanguage, t } from "../i18n/chat-language";
+import { registrationTexts } from "./registration-texts";
 import { currentVisitContext } from "../model/visit-context";
 
 export type Verification =
@@ -74,50 +70,6 @@ export const emptyRegistration: RegistrationState = {
   startError: null,
   submitting: false,
   announcement: "",
-};
-
-/** The form's words, in the widget's active language (i18n/chat-language.ts). */
-export const registrationTexts = {
-  get verified() {
-    return t("verified");
-  },
-  get codeRequired() {
-    return t("codeRequired");
-  },
-  get codeFormat() {
-    return t("codeFormat");
-  },
-  get verifyAgain() {
-    return t("verifyAgain");
-  },
-  codeSent: (email: string) =>
-    t("codeSent", { email, duration: formatWait(oneTimeCodeTiming.lifetimeMs / 1000) }),
-  codeSentEarlier: (email: string) => t("codeSentEarlier", { email }),
-  cooldown: (seconds: number) => t("cooldown", { wait: formatWait(seconds) }),
-  tooManyTries: (seconds: number) => t("tooManyTries", { wait: formatWait(seconds) }),
-  nameProblem: (problem: string) => t("nameProblem", { problem }),
-  emailProblem: (problem: string) => t("emailProblem", { problem }),
-  get sendCode() {
-    return t("sendCode");
-  },
-  get sendingCode() {
-    return t("sendingCode");
-  },
-  get sendCodeHint() {
-    return t("sendCodeHint");
-  },
-  get missingName() {
-    return t("missingName");
-  },
-  get missingEmail() {
-    return t("missingEmail");
-  },
-  get missingCode() {
-    return t("missingCode");
-  },
-  get missingVerification() {
-    return t("missingVerification");
-  },
 };
 
 const nameSchema = registerBodySchema.shape.username;
