@@ -292,6 +292,8 @@ test.describe("conversation", () => {
       email,
       transcript: true,
       context: { opened_on: "/pricing", pages: ["/pricing"], time_zone: expect.any(String) },
+      // The widget's language (the browser's, English here), kept with the conversation.
+      language: "en",
     });
     expect(user.agents_online).toBe(false);
     await expect(dialog.getByTestId("chat-availability")).toHaveText(offlineText);

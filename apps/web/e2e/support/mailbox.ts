@@ -53,3 +53,61 @@ export async function nextChatCode(email: string, timeoutMs = 15_000): Promise<s
 export function rawMailsTo(email: string): string[] {
   return mailsTo(email).map((m) => m.raw);
 }
+
+/** An RFC 2047 encoded word (`=?UTF-8?B?…?=` or `?Q?`) decoded; plain text passes through. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(
+      /=\?([\w-]+)\?([BQ])\?([^?]*)\?=/gi,
+      (_m, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === "B"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : Buffer.from(
+              text
+                .replace(/_/g, " ")
+                .replace(/=([\dA-F]{2})/gi, (_h, hex: string) =>
+                  String.fromCharCode(parseInt(hex, 16)),
+                ),
+              "latin1",
+            ).toString("utf8"),
+    );
+}
+
+/** The plain-text part of a raw mail, its transfer encoding undone. */
+function plainTextOf(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const part = parts.find((p) => /^Content-Type: text\/plain/im.test(p)) ?? raw;
+  const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64")
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    return Buffer.from(
+      body
+        .replace(/=\r?\n/g, "")
+        .replace(/=([\dA-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  }
+  return body;
+}
+
+/** A mail as the visitor reads it: the subject and plain text decoded, in whatever language. */
+export interface ReadMail {
+  subject: string;
+  text: string;
+}
+
+/** Every mail to an address, decoded, oldest first. */
+export function readMailsTo(email: string): ReadMail[] {
+  return mailsTo(email).map((m) => {
+    const head = m.raw.split(/\r?\n\r?\n/)[0] ?? "";
+    const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? "";
+    return {
+      subject: decodeWords(subject.replace(/\r?\n[ \t]/g, " ")).trim(),
+      text: plainTextOf(m.raw),
+    };
+  });
+}

@@ -6,6 +6,23 @@
 import { Check, CircleAlert, Clock } from "lucide-react";
 import type { Delivery } from "./live-messages";
 
+/** What a delivery state says: English in the console; the widget passes its active language's. */
+export interface DeliveryWords {
+  sent: string;
+  sending: string;
+  notSent: string;
+  notSentBecause: (error: string) => string;
+  retry: string;
+}
+
+export const englishDeliveryWords: DeliveryWords = {
+  sent: "Sent",
+  sending: "Sending…",
+  notSent: "Not sent",
+  notSentBecause: (error) => `Not sent: ${error}`,
+  retry: "Retry",
+};
+
 export interface Delivered {
   delivery: Delivery;
   error?: string | undefined;
@@ -15,15 +32,17 @@ export interface Delivered {
 export function DeliveryState({
   message,
   onRetry,
+  words = englishDeliveryWords,
 }: {
   message: Delivered;
   onRetry?: ((clientId: string) => void) | undefined;
+  words?: DeliveryWords;
 }) {
   if (message.delivery === "sent") {
     return (
       <p className="flex items-center gap-1 text-xs text-muted">
         <Check aria-hidden="true" className="size-3.5" />
-        Sent
+        {words.sent}
       </p>
     );
   }
@@ -31,7 +50,7 @@ export function DeliveryState({
     return (
       <p className="flex items-center gap-1 text-xs text-muted">
         <Clock aria-hidden="true" className="size-3.5" />
-        Sending…
+        {words.sending}
       </p>
     );
   }
@@ -40,7 +59,7 @@ export function DeliveryState({
     <div className="flex flex-wrap items-center justify-end gap-x-2 text-xs font-semibold text-danger">
       <p className="flex items-center gap-1">
         <CircleAlert aria-hidden="true" className="size-3.5" />
-        Not sent{message.error ? `: ${message.error}` : ""}
+        {message.error ? words.notSentBecause(message.error) : words.notSent}
       </p>
       {clientId && onRetry ? (
         <button
@@ -48,7 +67,7 @@ export function DeliveryState({
           className="min-h-6 rounded-full px-2 text-brand underline underline-offset-4 hover:text-ink"
           onClick={() => onRetry(clientId)}
         >
-          Retry
+          {words.retry}
         </button>
       ) : null}
     </div>

@@ -7,18 +7,24 @@
 import { uploadImageTypes } from "@hourline/contracts/chat-message";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { useRef, useState } from "react";
-import { checkImageFile, type ImageUploadOutcome } from "./image-upload";
+import {
+  checkImageFile,
+  uploadMessages,
+  type ImageUploadOutcome,
+  type UploadMessages,
+} from "./image-upload";
 
 export function useImageUpload(
   upload: (file: File) => Promise<ImageUploadOutcome>,
   onUploaded: (url: string) => void,
+  messages: UploadMessages = uploadMessages,
 ) {
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function send(file: File) {
     if (uploading) return;
-    const refused = checkImageFile(file);
+    const refused = checkImageFile(file, messages);
     if (refused) {
       setProblem(refused);
       return;
@@ -39,7 +45,10 @@ export function ImagePickerButton({
   onPick,
   describedBy,
   testId,
+  labels = { send: "Send an image", uploading: "Uploading image" },
 }: {
+  /** The button's name while idle and while uploading. */
+  labels?: { send: string; uploading: string };
   uploading: boolean;
   onPick: (file: File) => void;
   describedBy?: string;
@@ -55,7 +64,7 @@ export function ImagePickerButton({
         onClick={() => {
           if (!uploading) input.current?.click();
         }}
-        aria-label={uploading ? "Uploading image" : "Send an image"}
+        aria-label={uploading ? labels.uploading : labels.send}
         aria-describedby={describedBy}
         aria-disabled={uploading || undefined}
       >

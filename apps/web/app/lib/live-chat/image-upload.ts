@@ -29,20 +29,32 @@ export type PostForm = typeof postForm;
 const MB = 1024 * 1024;
 export const uploadLimitMb = chatLimits.uploadBytes / MB;
 
-export const uploadMessages = {
+/** What the checks say: English in the console; the widget passes its active language's. */
+export interface UploadMessages {
+  limit: string;
+  tooLarge: (bytes: number) => string;
+  tooLargeServer: string;
+  wrongType: string;
+  unreadable: string;
+}
+
+export const uploadMessages: UploadMessages = {
   limit: `You can send one image of up to ${uploadLimitMb} MB.`,
   tooLarge: (bytes: number) =>
     `This image is ${(bytes / MB).toFixed(1)} MB. Please choose one of up to ${uploadLimitMb} MB.`,
   tooLargeServer: `That image is larger than ${uploadLimitMb} MB. Please choose a smaller one.`,
   wrongType: "Only PNG, JPEG, GIF or WebP images can be sent.",
   unreadable: "That file could not be read as an image. Please choose another.",
-} as const;
+};
 
 /** Checks a chosen file before any upload; undefined when it may be sent. */
-export function checkImageFile(file: Pick<File, "size" | "type">): string | undefined {
-  if (!(uploadImageTypes as readonly string[]).includes(file.type)) return uploadMessages.wrongType;
-  if (file.size > chatLimits.uploadBytes) return uploadMessages.tooLarge(file.size);
-  if (file.size === 0) return uploadMessages.unreadable;
+export function checkImageFile(
+  file: Pick<File, "size" | "type">,
+  messages: UploadMessages = uploadMessages,
+): string | undefined {
+  if (!(uploadImageTypes as readonly string[]).includes(file.type)) return messages.wrongType;
+  if (file.size > chatLimits.uploadBytes) return messages.tooLarge(file.size);
+  if (file.size === 0) return messages.unreadable;
   return undefined;
 }
 
@@ -55,8 +67,9 @@ export async function uploadImage(
   endpoint: string,
   file: File,
   post: PostForm = postForm,
+  messages: UploadMessages = uploadMessages,
 ): Promise<UploadAttempt> {
-  const problem = checkImageFile(file);
+  const problem = checkImageFile(file, messages);
   if (problem) return { kind: "refused", message: problem };
   const body = new FormData();
   body.append("file", file, file.name);
@@ -64,11 +77,11 @@ export async function uploadImage(
   if (result.ok) return { kind: "uploaded", url: result.data.url };
   switch (result.status) {
     case 413:
-      return { kind: "refused", message: uploadMessages.tooLargeServer };
+      return { kind: "refused", message: messages.tooLargeServer };
     case 415:
-      return { kind: "refused", message: uploadMessages.wrongType };
+      return { kind: "refused", message: messages.wrongType };
     case 400:
-      return { kind: "refused", message: uploadMessages.unreadable };
+      return { kind: "refused", message: messages.unreadable };
   }
   return { kind: "error", result };
 }

@@ -30,6 +30,8 @@ export interface OutboxPort<P extends PendingMessage> {
 export interface OutboxDeps {
   env: Pick<ConnectionEnv, "setTimeout" | "clearTimeout" | "now">;
   newClientId(): string;
+  /** Why a message whose ack never came failed, in the client's language (English by default). */
+  notAcked?: () => string;
 }
 
 /** What the outbox gives every new message. */
@@ -119,7 +121,11 @@ export class LiveOutbox<P extends PendingMessage> {
     if (!this.port.transmit(pending)) return;
     const { clientId } = pending;
     this.inFlight.set(clientId, ACK_TIMEOUT_MS, () =>
-      this.port.apply({ type: "failed", clientId, error: deliveryErrors.notAcked }),
+      this.port.apply({
+        type: "failed",
+        clientId,
+        error: this.deps.notAcked?.() ?? deliveryErrors.notAcked,
+      }),
     );
   }
 }

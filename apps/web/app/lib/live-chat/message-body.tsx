@@ -7,9 +7,9 @@ import { useMemo } from "react";
 import { sanitizeMessageHtml } from "./message-html";
 
 const base =
-  "rounded-2xl px-3.5 py-2 break-words [&_a]:underline [&_blockquote]:border-l-2 " +
-  "[&_blockquote]:pl-2 [&_img]:h-auto [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-5 " +
-  "[&_pre]:overflow-x-auto [&_pre]:whitespace-pre-wrap [&_ul]:list-disc [&_ul]:pl-5";
+  "rounded-2xl px-3.5 py-2 break-words [&_a]:underline [&_blockquote]:border-s-2 " +
+  "[&_blockquote]:ps-2 [&_img]:h-auto [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:ps-5 " +
+  "[&_pre]:overflow-x-auto [&_pre]:whitespace-pre-wrap [&_ul]:list-disc [&_ul]:ps-5";
 
 export function MessageBody({
   html,
@@ -24,6 +24,9 @@ export function MessageBody({
   const safe = useMemo(() => sanitizeMessageHtml(html), [html]);
   return (
     <div
+      // A message takes the direction of its own first strong letter: Arabic written into an
+      // English chat (or English into an Arabic one) reads in its own order.
+      dir="auto"
       className={`${base} ${className}`}
       data-testid={testId}
       dangerouslySetInnerHTML={{ __html: safe }}

@@ -36,7 +36,8 @@ export function isSendKey(
 export function SendButton({ label }: { label: string }) {
   return (
     <button type="submit" className="btn btn-primary size-11 shrink-0 p-0" aria-label={label}>
-      <SendHorizontal aria-hidden="true" className="size-5" />
+      {/* The arrow points the way text runs: leftwards in Arabic and Hebrew. */}
+      <SendHorizontal aria-hidden="true" className="size-5 rtl:-scale-x-100" />
     </button>
   );
 }

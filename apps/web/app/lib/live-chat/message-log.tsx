@@ -7,7 +7,7 @@
 import { memo, useEffect, useRef, type ReactNode } from "react";
 import { PersonName } from "~/components/ui/person-name";
 import { isoTime } from "./clock-time";
-import { DeliveryState } from "./delivery-state";
+import { DeliveryState, englishDeliveryWords, type DeliveryWords } from "./delivery-state";
 import type { LiveMessage } from "./live-messages";
 import { MessageBody } from "./message-body";
 
@@ -22,8 +22,11 @@ export function MessageLog({
   empty,
   smoothAfterMs,
   live = true,
+  label = "Messages",
   children,
 }: {
+  /** The log's accessible name. */
+  label?: string;
   messages: readonly LiveMessage[];
   testId: string;
   className: string;
@@ -71,7 +74,7 @@ export function MessageLog({
     <div
       ref={list}
       role="log"
-      aria-label="Messages"
+      aria-label={label}
       aria-live={live ? undefined : "off"}
       // Scrollable, so it must be reachable with the keyboard.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -84,6 +87,14 @@ export function MessageLog({
   );
 }
 
+/** The words of a message item: English in the console; the widget passes its language's. */
+export interface MessageWords {
+  you: string;
+  delivery: DeliveryWords;
+}
+
+const messageWordsInEnglish: MessageWords = { you: "You", delivery: englishDeliveryWords };
+
 export const MessageItem = memo(function MessageItem({
   message,
   own,
@@ -93,6 +104,7 @@ export const MessageItem = memo(function MessageItem({
   testId,
   showDelivery,
   onRetry,
+  words = messageWordsInEnglish,
 }: {
   message: LiveMessage;
   /** Written here (by this visitor, or this agent): labelled "You". */
@@ -109,6 +121,8 @@ export const MessageItem = memo(function MessageItem({
   showDelivery: boolean;
   /** Absent once the chat has ended: nothing can be sent again then. */
   onRetry: ((clientId: string) => void) | undefined;
+  /** What the item says: "You" and its delivery. One object per language, so memo holds. */
+  words?: MessageWords;
 }) {
   return (
     <li
@@ -119,13 +133,15 @@ export const MessageItem = memo(function MessageItem({
     >
       <p className="text-xs text-muted">
         <span className="font-semibold">
-          {own ? "You" : <PersonName name={message.senderName} />}
+          {own ? words.you : <PersonName name={message.senderName} />}
         </span>
         <span aria-hidden="true"> · </span>
         <time dateTime={isoTime(message.createdAt)}>{formatTime(message.createdAt)}</time>
       </p>
       <MessageBody html={message.html} className={bodyClassName} testId={`${testId}-body`} />
-      {showDelivery ? <DeliveryState message={message} onRetry={onRetry} /> : null}
+      {showDelivery ? (
+        <DeliveryState message={message} onRetry={onRetry} words={words.delivery} />
+      ) : null}
     </li>
   );
 });

@@ -7,6 +7,7 @@ import { registerChatVisitor } from "./register-chat-visitor";
 import { requestChatCode } from "./request-chat-code";
 import { codeMessages, verifyChatCode } from "./verify-chat-code";
 import { checkImageFile, uploadMessages } from "~/lib/live-chat/image-upload";
+import { sharedWords } from "../i18n/shared-words";
 import { uploadChatImage } from "./upload-chat-image";
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -177,10 +178,11 @@ describe("image upload", () => {
     );
     expect(checkImageFile({ size: 10, type: "image/svg+xml" })).toBe(uploadMessages.wrongType);
     expect(checkImageFile({ size: 25 * 1024 * 1024, type: "image/webp" })).toBeUndefined();
+    // The widget says it in its own words (English here, the list written by Intl.ListFormat).
     expect(await uploadChatImage(new File(["<svg/>"], "a.svg", { type: "image/svg+xml" }))).toEqual(
       {
         kind: "refused",
-        message: uploadMessages.wrongType,
+        message: "Only PNG, JPEG, GIF, or WebP images can be sent.",
       },
     );
     expect(fetch).not.toHaveBeenCalled();
@@ -197,19 +199,20 @@ describe("image upload", () => {
     expect(url).toBe("/api/support/upload");
     expect((init.body as FormData).get("file")).toBeInstanceOf(File);
     vi.stubGlobal("fetch", error(413, "too_large"));
+    const words = sharedWords().upload;
     expect(await uploadChatImage(png(10))).toEqual({
       kind: "refused",
-      message: uploadMessages.tooLargeServer,
+      message: words.tooLargeServer,
     });
     vi.stubGlobal("fetch", error(415, "unsupported_media_type"));
     expect(await uploadChatImage(png(10))).toEqual({
       kind: "refused",
-      message: uploadMessages.wrongType,
+      message: words.wrongType,
     });
     vi.stubGlobal("fetch", error(400, "bad_request"));
     expect(await uploadChatImage(png(10))).toEqual({
       kind: "refused",
-      message: uploadMessages.unreadable,
+      message: words.unreadable,
     });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { okSchema } from "@hourline/contracts/api-error";
 import { oneTimeCodeTiming } from "@hourline/contracts/chat-api";
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./call-failure";
 import { chatEndpoints } from "./chat-urls";
@@ -17,8 +18,13 @@ export type RequestCodeOutcome =
   | { kind: "invalid"; message: string }
   | { kind: "failed"; message: string };
 
-export async function requestChatCode(email: string): Promise<RequestCodeOutcome> {
-  const result = await postJson(chatEndpoints.requestCode, { email }, okSchema);
+/** `language` is the widget's: the code mail is written in it. */
+export async function requestChatCode(
+  email: string,
+  language?: ChatLanguage,
+): Promise<RequestCodeOutcome> {
+  const body = language ? { email, language } : { email };
+  const result = await postJson(chatEndpoints.requestCode, body, okSchema);
   if (result.ok) return { kind: "sent" };
   if (result.status === 429) {
     return { kind: "cooldown", seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS };

@@ -4,24 +4,20 @@
  */
 import { uploadImage, type ImageUploadOutcome } from "~/lib/live-chat/image-upload";
 import { failureMessage } from "./call-failure";
+import { t } from "../i18n/chat-language";
+import { sharedWords } from "../i18n/shared-words";
 import { chatEndpoints } from "./chat-urls";
 
 export async function uploadChatImage(file: File): Promise<ImageUploadOutcome> {
-  const outcome = await uploadImage(chatEndpoints.upload, file);
+  const outcome = await uploadImage(chatEndpoints.upload, file, undefined, sharedWords().upload);
   if (outcome.kind !== "error") return outcome;
   const { result } = outcome;
   switch (result.status) {
     case 401:
     case 403:
-      return {
-        kind: "failed",
-        message: "Your chat session has expired. Please verify your e-mail again.",
-      };
+      return { kind: "failed", message: t("sessionExpired") };
     case 429:
-      return {
-        kind: "failed",
-        message: "You have sent many images in a short time. Please wait a minute and try again.",
-      };
+      return { kind: "failed", message: t("tooManyImages") };
   }
   return { kind: "failed", message: failureMessage(result) };
 }

@@ -8,16 +8,24 @@
 import type { AvailabilityAnswer } from "@hourline/contracts/business-hours";
 import { useEffect, useState } from "react";
 import { fetchAvailability } from "../api/fetch-availability";
+import { chatLanguageStore, t } from "../i18n/chat-language";
 
+/** In the widget's active language (i18n/chat-language.ts). */
 export const availabilityTexts = {
-  unknown: "Write to us here. The team answers in this chat, or by e-mail if you have left.",
-  online: "The team is online. Start a chat and we will answer here.",
-  nobodyOnline:
-    "Nobody from the team is online right now. Leave a message: we will answer here, or by e-mail if you have left.",
-  closedUntil: (when: string) =>
-    `The team is away until ${when}. Leave a message and the reply will come by e-mail.`,
-  closed: "The team is away right now. Leave a message and the reply will come by e-mail.",
-} as const;
+  get unknown() {
+    return t("availUnknown");
+  },
+  get online() {
+    return t("availOnline");
+  },
+  get nobodyOnline() {
+    return t("availNobody");
+  },
+  closedUntil: (when: string) => t("availClosedUntil", { when }),
+  get closed() {
+    return t("availClosed");
+  },
+};
 
 /** "Monday 09:00 CET"-style, in the visitor's zone and language; a date when more than 6 days on. */
 export function formatReturn(epochMs: number, now: number, locale?: string, timeZone?: string) {
@@ -61,7 +69,12 @@ export function availabilityCopy(
         answer.next_open_at === null
           ? availabilityTexts.closed
           : availabilityTexts.closedUntil(
-              formatReturn(answer.next_open_at, options.now, options.locale, options.timeZone),
+              formatReturn(
+                answer.next_open_at,
+                options.now,
+                options.locale ?? chatLanguageStore.get().locale,
+                options.timeZone,
+              ),
             ),
       teamMessage: answer.message,
       away: true,

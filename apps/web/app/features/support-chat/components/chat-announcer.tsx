@@ -8,23 +8,35 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
-import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { STATUS_SETTLE_MS } from "~/lib/live-chat/settled-status";
 import type { ChatSession } from "../model/chat-session";
 import type { ShownMessage } from "../model/chat-state";
+import { formatChatTime, t } from "../i18n/chat-language";
 import { closingTexts } from "./closing-screen";
 
-/** Every word the announcer says, in one place. */
+/** Every word the announcer says, in one place, in the widget's active language. */
 export const announcerTexts = {
-  message: (name: string, text: string) => `New message from ${name}: ${text}`,
-  image: "an image",
-  connecting: "Connecting to support…",
-  connected: "Connected to support.",
-  reconnected: "Reconnected. Messages are being sent again.",
-  lost: "Connection lost. Reconnecting…",
-  offline: "You are offline. Messages will be sent when you are back.",
+  message: (name: string, text: string) => t("announceMessage", { name, text }),
+  get image() {
+    return t("announceImage");
+  },
+  get connecting() {
+    return t("announceConnecting");
+  },
+  get connected() {
+    return t("announceConnected");
+  },
+  get reconnected() {
+    return t("announceReconnected");
+  },
+  get lost() {
+    return t("announceLost");
+  },
+  get offline() {
+    return t("announceOffline");
+  },
   title: (count: number, title: string) => `(${count}) ${title}`,
-} as const;
+};
 
 type Settled = "connecting" | "open" | "lost" | "offline" | null;
 
@@ -125,8 +137,7 @@ export function ChatAnnouncer({ session }: { session: ChatSession }) {
   }, [state.notice]);
 
   useEffect(() => {
-    if (state.ended?.by === "agent")
-      say(closingTexts.endedByAgent(formatClockTime(state.ended.at)));
+    if (state.ended?.by === "agent") say(closingTexts.endedByAgent(formatChatTime(state.ended.at)));
   }, [state.ended]);
 
   return (

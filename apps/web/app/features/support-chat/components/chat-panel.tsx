@@ -4,6 +4,7 @@
  * input row.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { t } from "../i18n/chat-language";
 import type { ChatSession } from "../model/chat-session";
 import { ConnectionStatusLine } from "./connection-status";
 import { AvailabilityNote, availabilityCopy, type Availability } from "./availability-note";
@@ -14,8 +15,13 @@ import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
 export const chatPanelTexts = {
-  typing: "Support is typing…",
-} as const;
+  get typing() {
+    return t("typing");
+  },
+  get conversation() {
+    return t("conversation");
+  },
+};
 
 export function ChatPanel({
   session,
@@ -54,7 +60,7 @@ export function ChatPanel({
   }, [ended]);
 
   return (
-    <section aria-label="Conversation" className="flex min-h-0 flex-1 flex-col">
+    <section aria-label={chatPanelTexts.conversation} className="flex min-h-0 flex-1 flex-col">
       {ended ? null : (
         <div className="flex shrink-0 items-center justify-between gap-3 border-b border-line px-4 py-1.5">
           <ConnectionStatusLine

@@ -4,20 +4,37 @@
  * dismissed ("Not now"), the token stays in this tab's storage and the question comes back after a
  * reload (model/chat-storage.ts).
  */
-import { ratingLabels, ratingLimits } from "@hourline/contracts/support-rating";
+import { ratingLimits } from "@hourline/contracts/support-rating";
 import { useId, useState, type FormEvent } from "react";
 import { tabStorage } from "~/lib/live-chat/browser-storage";
 import { rateChat } from "../api/rate-chat";
+import { t } from "../i18n/chat-language";
 import { savePendingRating } from "../model/chat-storage";
 
 export const chatRatingTexts = {
-  question: "How did we do?",
-  comment: "Anything to add? (optional)",
-  send: "Send rating",
-  dismiss: "Not now",
-  chooseScore: "Choose a score from 1 to 5.",
-  thanks: "Thank you for your rating.",
-} as const;
+  get question() {
+    return t("ratingQuestion");
+  },
+  get comment() {
+    return t("ratingComment");
+  },
+  get send() {
+    return t("ratingSend");
+  },
+  get dismiss() {
+    return t("ratingDismiss");
+  },
+  get chooseScore() {
+    return t("ratingChoose");
+  },
+  get thanks() {
+    return t("ratingThanks");
+  },
+  /** What the five choices say, worst to best. */
+  get labels() {
+    return [t("rating1"), t("rating2"), t("rating3"), t("rating4"), t("rating5")];
+  },
+};
 
 export function ChatRating({ token }: { token: string }) {
   const id = useId();
@@ -58,9 +75,9 @@ export function ChatRating({ token }: { token: string }) {
       <fieldset>
         <legend className="font-semibold text-ink">{chatRatingTexts.question}</legend>
         <div className="mt-1 flex gap-1">
-          {ratingLabels.map((label, i) => (
+          {chatRatingTexts.labels.map((label, i) => (
             <label
-              key={label}
+              key={i}
               className="flex flex-1 cursor-pointer flex-col items-center rounded-lg border border-line p-1 text-xs has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
             >
               <input

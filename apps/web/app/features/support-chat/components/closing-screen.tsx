@@ -6,19 +6,27 @@
 import { CircleCheck, MessageSquarePlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { brand } from "~/brand";
-import { formatClockTime } from "~/lib/live-chat/clock-time";
+import { formatChatTime, t } from "../i18n/chat-language";
 
-/** Every word of the closing screen (and of the ended notice), in one place. */
+/** Every word of the closing screen (and of the ended notice), in the widget's active language. */
 export const closingTexts = {
-  heading: "Chat ended",
-  endedAt: (time: string) => `You ended this chat at ${time}.`,
-  endedByAgent: (time: string) => `The ${brand.name} support team ended this chat at ${time}.`,
-  transcript: (email: string) => `We are e-mailing the transcript to ${email}.`,
-  transcriptAhead: (email: string) => `We will e-mail the transcript to ${email}.`,
-  noTranscript: "No transcript was asked for, so none will be e-mailed.",
-  noTranscriptAhead: "You did not ask for a transcript, so none will be e-mailed.",
-  startNew: "Start a new chat",
-} as const;
+  get heading() {
+    return t("closedHeading");
+  },
+  endedAt: (time: string) => t("endedAt", { time }),
+  endedByAgent: (time: string) => t("endedByAgent", { brand: brand.name, time }),
+  transcript: (email: string) => t("transcript", { email }),
+  transcriptAhead: (email: string) => t("transcriptAhead", { email }),
+  get noTranscript() {
+    return t("noTranscript");
+  },
+  get noTranscriptAhead() {
+    return t("noTranscriptAhead");
+  },
+  get startNew() {
+    return t("startNew");
+  },
+};
 
 /**
  * What happens to the transcript: in the closing screen and the support-ended notice, or `ahead`
@@ -53,7 +61,7 @@ export function ClosingScreen({
       </h3>
       {/* Read with the button that takes focus, as a notice inserted filled may not be. */}
       <p id="chat-closed-note" className="text-ink">
-        {closingTexts.endedAt(formatClockTime(endedAt))} {transcriptNote(transcript, email)}
+        {closingTexts.endedAt(formatChatTime(endedAt))} {transcriptNote(transcript, email)}
       </p>
       <button
         ref={startNew}

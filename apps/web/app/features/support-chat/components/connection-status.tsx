@@ -8,14 +8,27 @@
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import { useSettledStatus } from "~/lib/live-chat/settled-status";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
+import { t, tPlural } from "../i18n/chat-language";
 
+/** In the widget's active language (i18n/chat-language.ts). */
 export const connectionTexts = {
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-  connected: "Connected",
-  waiting: (seconds: number) => `Reconnecting in ${seconds} s…`,
-  offline: "Offline — messages will be sent when you are back",
-} as const;
+  get connecting() {
+    return t("connecting");
+  },
+  get reconnecting() {
+    return t("reconnecting");
+  },
+  get connected() {
+    return t("connected");
+  },
+  waiting: (seconds: number) => tPlural("reconnectIn", seconds),
+  get offline() {
+    return t("offline");
+  },
+  get tryNow() {
+    return t("tryNow");
+  },
+};
 
 function shownText(status: ConnectionStatus): string {
   switch (status.kind) {
@@ -69,7 +82,7 @@ export function ConnectionStatusLine({
           onClick={onRetryNow}
           className="min-h-6 font-semibold text-brand underline underline-offset-4 hover:text-ink pointer-coarse:min-h-11 pointer-coarse:px-2"
         >
-          Try now
+          {connectionTexts.tryNow}
         </button>
       ) : null}
     </div>

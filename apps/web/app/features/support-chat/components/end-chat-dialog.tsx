@@ -4,14 +4,23 @@
  */
 import { AlertDialog } from "radix-ui";
 import { useRef } from "react";
+import { chatLanguageStore, t } from "../i18n/chat-language";
 
-/** Every word of the end confirmation, in one place. */
+/** Every word of the end confirmation, in one place, in the widget's active language. */
 export const endChatTexts = {
-  trigger: "End chat",
-  title: "End this chat?",
-  keep: "Keep chatting",
-  confirm: "End chat",
-} as const;
+  get trigger() {
+    return t("endTrigger");
+  },
+  get title() {
+    return t("endTitle");
+  },
+  get keep() {
+    return t("endKeep");
+  },
+  get confirm() {
+    return t("endConfirm");
+  },
+};
 
 export function EndChatButton({
   onConfirm,
@@ -22,6 +31,8 @@ export function EndChatButton({
   transcriptNote: string;
 }) {
   const confirmed = useRef(false);
+  // The question is drawn outside the widget's root (a portal on <body>): it takes its language.
+  const { language, dir } = chatLanguageStore.get();
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger className="btn btn-secondary min-h-11 px-3.5 py-1.5 text-sm">
@@ -32,6 +43,8 @@ export function EndChatButton({
         <AlertDialog.Content
           // A modal question: said so to assistive technology, and the rest is hidden meanwhile.
           aria-modal="true"
+          lang={language}
+          dir={dir}
           className="card fixed top-1/2 left-1/2 z-[70] max-h-[calc(100dvh-1rem)] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6"
           onCloseAutoFocus={(event) => {
             // After ending, the button is gone; the closing screen takes focus instead.

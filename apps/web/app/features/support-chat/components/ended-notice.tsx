@@ -5,7 +5,7 @@
  */
 import { CircleStop, MessageSquarePlus } from "lucide-react";
 import type { Ref } from "react";
-import { formatClockTime } from "~/lib/live-chat/clock-time";
+import { formatChatTime } from "../i18n/chat-language";
 import { ChatRating } from "./chat-rating";
 import { closingTexts } from "./closing-screen";
 
@@ -29,7 +29,7 @@ export function EndedNotice({
   /** The "Start a new chat" button, for a caller that moves focus to it. */
   ref?: Ref<HTMLButtonElement>;
 }) {
-  const time = formatClockTime(at);
+  const time = formatChatTime(at);
   return (
     <>
       <p

@@ -6,7 +6,6 @@
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { useEffect, useRef, useState } from "react";
 import { ImagePickerButton, useImageUpload } from "~/lib/live-chat/image-picker";
-import { uploadMessages } from "~/lib/live-chat/image-upload";
 import {
   ImageUploadNotes,
   SendButton,
@@ -15,6 +14,8 @@ import {
   growToFit,
 } from "~/lib/live-chat/message-editor";
 import { uploadChatImage } from "../api/upload-chat-image";
+import { t } from "../i18n/chat-language";
+import { sharedWords } from "../i18n/shared-words";
 
 /** The editor is at most this tall. */
 export const EDITOR_MAX_HEIGHT_PX = 100;
@@ -33,7 +34,8 @@ export function MessageComposer({
   onImage: (url: string) => void;
 }) {
   const [text, setText] = useState("");
-  const image = useImageUpload(uploadChatImage, onImage);
+  const words = sharedWords();
+  const image = useImageUpload(uploadChatImage, onImage, words.upload);
   const editor = useRef<HTMLTextAreaElement>(null);
   const fit = () => growToFit(editor.current, EDITOR_MAX_HEIGHT_PX);
 
@@ -55,7 +57,7 @@ export function MessageComposer({
   return (
     <div className="shrink-0 border-t border-line px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <form
-        aria-label="Send a message"
+        aria-label={t("composer")}
         onSubmit={(event) => {
           event.preventDefault();
           send();
@@ -74,7 +76,7 @@ export function MessageComposer({
       >
         <div className="min-w-0 flex-1">
           <label htmlFor="chat-editor" className="sr-only">
-            Message
+            {t("editorLabel")}
           </label>
           <textarea
             ref={editor}
@@ -82,7 +84,7 @@ export function MessageComposer({
             rows={1}
             value={text}
             maxLength={chatLimits.typedText}
-            placeholder="Write a message…"
+            placeholder={t("editorPlaceholder")}
             onChange={(e) => {
               setText(e.target.value);
               fit();
@@ -103,8 +105,9 @@ export function MessageComposer({
           onPick={(file) => void image.send(file)}
           describedBy="chat-image-hint"
           testId="chat-image-input"
+          labels={words.picker}
         />
-        <SendButton label="Send message" />
+        <SendButton label={t("sendMessage")} />
       </form>
       {/* On a short screen the hint is read with the editor but not shown, to leave room. */}
       <p
@@ -112,10 +115,10 @@ export function MessageComposer({
         className="mt-1.5 text-xs text-muted [@media(max-height:500px)]:sr-only"
       >
         {/* Touch screens have no Shift+Enter to speak of: the hint is for keyboards only. */}
-        <span className="pointer-coarse:hidden">Enter sends, Shift+Enter starts a new line. </span>
-        <span id="chat-image-hint">{uploadMessages.limit}</span>
+        <span className="pointer-coarse:hidden">{t("editorHint")} </span>
+        <span id="chat-image-hint">{words.upload.limit}</span>
       </p>
-      <ImageUploadNotes upload={image} uploadingText="Uploading your image…" />
+      <ImageUploadNotes upload={image} uploadingText={t("uploadingYourImage")} />
     </div>
   );
 }

@@ -6,8 +6,9 @@
  * sanitized again before it is inserted.
  */
 import { brand } from "~/brand";
-import { formatClockTime } from "~/lib/live-chat/clock-time";
 import { MessageItem, MessageLog } from "~/lib/live-chat/message-log";
+import { formatChatTime, t } from "../i18n/chat-language";
+import { sharedWords } from "../i18n/shared-words";
 import type { ShownMessage } from "../model/chat-state";
 
 /** The list scrolls to the bottom this long after a message. */
@@ -21,8 +22,10 @@ export function MessageList({
   /** Absent once the chat has ended: nothing can be sent again then. */
   onRetry?: ((clientId: string) => void) | undefined;
 }) {
+  const words = sharedWords().message;
   return (
     <MessageLog
+      label={t("messages")}
       messages={messages}
       testId="chat-messages"
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3 focus-visible:outline-offset-[-3px]"
@@ -30,7 +33,7 @@ export function MessageList({
       smoothAfterMs={SCROLL_DELAY_MS}
       empty={
         <p className="py-6 text-center text-sm text-muted">
-          Say hello and tell us what you need. A member of the {brand.name} team answers here.
+          {t("emptyChat", { brand: brand.name })}
         </p>
       }
     >
@@ -42,11 +45,12 @@ export function MessageList({
             message={m}
             own={own}
             onRight={own}
-            formatTime={formatClockTime}
+            formatTime={formatChatTime}
+            words={words}
             bodyClassName={
               own
-                ? "rounded-br-md bg-brand-strong text-on-brand [&_a]:text-on-brand [&_img]:max-w-[200px]"
-                : "rounded-bl-md bg-sunken text-ink [&_a]:text-brand [&_img]:max-w-[200px]"
+                ? "rounded-ee-md bg-brand-strong text-on-brand [&_a]:text-on-brand [&_img]:max-w-[200px]"
+                : "rounded-es-md bg-sunken text-ink [&_a]:text-brand [&_img]:max-w-[200px]"
             }
             testId="chat-message"
             showDelivery={own}

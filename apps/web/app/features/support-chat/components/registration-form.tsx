@@ -8,7 +8,9 @@ import { chatLimits } from "@hourline/contracts/chat-message";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSecondsLeft } from "~/lib/live-chat/use-seconds-left";
-import { registrationTexts, type Registration } from "./use-registration";
+import { t } from "../i18n/chat-language";
+import { registrationTexts } from "./registration-texts";
+import type { Registration } from "./use-registration";
 
 export const chatInputClass =
   "mt-1.5 block w-full rounded-xl border border-muted/70 bg-surface px-3.5 py-2.5 text-ink shadow-sm " +
@@ -97,12 +99,9 @@ export function RegistrationForm({
     >
       <div>
         <h3 id="chat-form-title" className="text-lg font-bold text-ink">
-          Start a conversation
+          {t("formTitle")}
         </h3>
-        <p className="mt-1 text-sm text-muted">
-          Tell us who you are and prove your e-mail once with a code, so only you can read this
-          conversation.
-        </p>
+        <p className="mt-1 text-sm text-muted">{t("formIntro")}</p>
       </div>
 
       {state.formMessage ? (
@@ -117,7 +116,7 @@ export function RegistrationForm({
 
       <div>
         <label htmlFor="chat-name" className="block font-semibold text-ink">
-          Name
+          {t("nameLabel")}
         </label>
         <input
           ref={nameRef}
@@ -139,7 +138,7 @@ export function RegistrationForm({
 
       <div>
         <label htmlFor="chat-email" className="block font-semibold text-ink">
-          E-mail
+          {t("emailLabel")}
         </label>
         <input
           ref={emailRef}
@@ -201,7 +200,7 @@ export function RegistrationForm({
       {showCodeStep ? (
         <div className="rounded-xl bg-sunken p-4">
           <label htmlFor="chat-code" className="block font-semibold text-ink">
-            Code from the e-mail
+            {t("codeLabel")}
           </label>
           {state.codeSentTo ? (
             <p id="chat-code-hint" className="mt-0.5 text-sm text-muted">
@@ -241,7 +240,7 @@ export function RegistrationForm({
               aria-disabled={state.verification === "verifying" || undefined}
               onClick={() => void verify()}
             >
-              {state.verification === "verifying" ? "Checking…" : "Verify code"}
+              {state.verification === "verifying" ? t("checking") : t("verifyCode")}
             </button>
           </div>
           {state.codeError ? <FieldError id="chat-code-error">{state.codeError}</FieldError> : null}
@@ -264,10 +263,10 @@ export function RegistrationForm({
         />
         <div>
           <label htmlFor="chat-transcript" className="font-semibold text-ink">
-            E-mail me a transcript
+            {t("transcriptLabel")}
           </label>
           <p id="chat-transcript-hint" className="text-sm text-muted">
-            When the chat ends, we send the whole conversation to your e-mail.
+            {t("transcriptHint")}
           </p>
         </div>
       </div>
@@ -280,7 +279,7 @@ export function RegistrationForm({
           aria-disabled={state.submitting || undefined}
           aria-describedby={state.startError ? "chat-start-error" : undefined}
         >
-          {state.submitting ? "Starting…" : "Start Chat"}
+          {state.submitting ? t("starting") : t("startChat")}
         </button>
         {state.startError ? (
           <FieldError id="chat-start-error">{state.startError}</FieldError>
@@ -303,9 +302,9 @@ function ResendCode({ until, onResend }: { until: number; onResend: () => void }
         <span>{registrationTexts.cooldown(seconds)}</span>
       ) : (
         <>
-          <span>No e-mail? Check your spam folder, or </span>
+          <span>{t("noEmail")} </span>
           <button type="button" className={linkButton} onClick={onResend}>
-            Resend code
+            {t("resendCode")}
           </button>
         </>
       )}

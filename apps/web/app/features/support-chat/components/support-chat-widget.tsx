@@ -8,7 +8,7 @@
  */
 import type { ChatUser } from "@hourline/contracts/chat-api";
 import { LoaderCircle, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Dialog, Direction } from "radix-ui";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
 import { socketUrl } from "../api/chat-urls";
@@ -27,14 +27,17 @@ import {
   type PendingRating,
 } from "../model/chat-storage";
 import { newClientId } from "~/lib/live-chat/client-id";
+import { chatLanguageStore, serverLanguage, t } from "../i18n/chat-language";
 import { ChatAnnouncer } from "./chat-announcer";
+import { LanguagePicker } from "./language-picker";
 import { availabilityCopy, useAvailability } from "./availability-note";
 import { ChatPanel } from "./chat-panel";
 import { EndedNotice } from "./ended-notice";
 import { ClosingScreen } from "./closing-screen";
 import { compactScreenQuery, useInertPage, useMediaQuery, useVisualViewportBox } from "./screen";
 import { RegistrationForm } from "./registration-form";
-import { registrationTexts, useRegistration } from "./use-registration";
+import { registrationTexts } from "./registration-texts";
+import { useRegistration } from "./use-registration";
 
 type View =
   | { kind: "form"; focusName: boolean }
@@ -45,24 +48,42 @@ type View =
   /** The visitor ended the chat: what happens next, and a way to start again. */
   | { kind: "closed"; at: number; email: string; transcript: boolean };
 
-/** Every word the widget's frame says, in one place. */
+/** Every word the widget's frame says, in one place, in the active language. */
 export const widgetTexts = {
-  title: "Support Chat",
-  lastChat: "Your last chat",
-  close: "Close support chat",
-  resuming: "Reopening your conversation…",
-  linkSpent:
-    "That link has been used or is more than 7 days old. Enter your name and e-mail, and we will send you a code to open your conversation again.",
-  reopenFailed: "We could not reopen your conversation. Please start the chat again.",
-  addressProven:
-    "Your address is confirmed in this browser: the codes you ask for here will reach you. Enter your name and e-mail to get one.",
-} as const;
+  get title() {
+    return t("title");
+  },
+  get lastChat() {
+    return t("lastChat");
+  },
+  get close() {
+    return t("close");
+  },
+  get resuming() {
+    return t("resuming");
+  },
+  get linkSpent() {
+    return t("linkSpent");
+  },
+  get reopenFailed() {
+    return t("reopenFailed");
+  },
+  get addressProven() {
+    return t("addressProven");
+  },
+};
 
 export function SupportChatWidget() {
   const { open } = useSyncExternalStore(
     launcherStore.subscribe,
     launcherStore.get,
     launcherStore.get,
+  );
+  // Every text below reads the active language; a new one draws the widget again.
+  const { language, dir } = useSyncExternalStore(
+    chatLanguageStore.subscribe,
+    chatLanguageStore.get,
+    chatLanguageStore.get,
   );
   const [view, setView] = useState<View>(() => {
     if (loadActiveChat(tabStorage()) || chatRequestOf(window.location.search) === "resume") {
@@ -150,6 +171,7 @@ export function SupportChatWidget() {
         username: active.username,
         email: active.email,
         ...(active.transcript ? { transcript: true } : {}),
+        language: serverLanguage(),
       }).then((outcome) => {
         if (cancelled) return;
         if (outcome.kind === "registered") {
@@ -214,140 +236,147 @@ export function SupportChatWidget() {
   }
 
   return (
-    <div ref={setRoot}>
-      {session ? <ChatAnnouncer session={session} /> : null}
-      <Dialog.Root
-        open={open}
-        // The page stays usable beside the panel; on a phone the panel fills the screen and the
-        // page behind it is made inert instead (useInertPage).
-        modal={false}
-        onOpenChange={(next) => launcherStore.setOpen(next)}
-      >
-        <Dialog.Portal container={root}>
-          <Dialog.Content
-            ref={content}
-            data-testid="support-chat"
-            data-layout={compact ? "full-screen" : "panel"}
-            aria-modal={compact ? true : undefined}
-            tabIndex={-1}
-            style={compact && fit ? { top: fit.top, height: fit.height } : undefined}
-            className={
-              compact
-                ? "fixed inset-x-0 top-0 z-50 flex h-dvh flex-col overflow-hidden bg-surface outline-none"
-                : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-7.5rem)] w-[27rem] flex-col overflow-hidden outline-none ${
-                    view.kind === "chat" ? "h-[min(42rem,calc(100dvh-7.5rem))]" : ""
-                  }`
-            }
-            onOpenAutoFocus={(event) => {
-              event.preventDefault();
-              // On a touch screen a focused text field opens the keyboard over half the chat: the
-              // panel itself takes focus there, and the visitor taps the field when ready.
-              const target = touch
-                ? null
-                : document.getElementById(view.kind === "chat" ? "chat-editor" : "chat-name");
-              (target ?? content.current)?.focus();
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              (
-                launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId)
-              )?.focus();
-            }}
-            onKeyDown={(event) => {
-              // Beside the page, Tab leads out of the panel (to the launcher, whose place in the
-              // page it opened from) instead of looping inside it. Full-screen, it loops.
-              if (compact || event.key !== "Tab" || !content.current) return;
-              const tabbable = Array.from(
-                content.current.querySelectorAll<HTMLElement>(
-                  "a[href], button, input, textarea, select, [tabindex]:not([tabindex='-1'])",
-                ),
-              ).filter((el) => !el.matches(":disabled") && el.getClientRects().length > 0);
-              const edge = event.shiftKey ? tabbable[0] : tabbable.at(-1);
-              const launcher = document.getElementById(launcherButtonId);
-              if (!edge || document.activeElement !== edge || !launcher) return;
-              event.preventDefault();
-              launcher.focus();
-            }}
-            // Not modal: reading or clicking the page beside the panel leaves it open.
-            onInteractOutside={(event) => event.preventDefault()}
-            onEscapeKeyDown={(event) => {
-              // Escape pressed on the page beside the panel is the page's, not the chat's.
-              const active = document.activeElement;
-              if (active && active !== document.body && !content.current?.contains(active)) {
-                event.preventDefault();
+    // The language's direction and name on the root: the panel (a portal into it) lays itself out
+    // right to left in Arabic and Hebrew, and screen readers pronounce it in its language.
+    <div ref={setRoot} lang={language} dir={dir}>
+      <Direction.Provider dir={dir}>
+        {session ? <ChatAnnouncer session={session} /> : null}
+        <Dialog.Root
+          open={open}
+          // The page stays usable beside the panel; on a phone the panel fills the screen and the
+          // page behind it is made inert instead (useInertPage).
+          modal={false}
+          onOpenChange={(next) => launcherStore.setOpen(next)}
+        >
+          <Dialog.Portal container={root}>
+            <Dialog.Content
+              ref={content}
+              data-testid="support-chat"
+              data-layout={compact ? "full-screen" : "panel"}
+              aria-modal={compact ? true : undefined}
+              tabIndex={-1}
+              style={compact && fit ? { top: fit.top, height: fit.height } : undefined}
+              // `right-5` stays physical in every language: the panel opens above the launcher,
+              // which sits at the right of the (English, left-to-right) page.
+              className={
+                compact
+                  ? "fixed inset-x-0 top-0 z-50 flex h-dvh flex-col overflow-hidden bg-surface outline-none"
+                  : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-7.5rem)] w-[27rem] flex-col overflow-hidden outline-none ${
+                      view.kind === "chat" ? "h-[min(42rem,calc(100dvh-7.5rem))]" : ""
+                    }`
               }
-            }}
-          >
-            {/* A div, not <header>: a second banner landmark beside the page's. */}
-            <div
-              className={`flex shrink-0 items-start justify-between gap-3 bg-brand-strong px-5 text-on-brand ${
-                compact ? "py-2" : "py-4"
-              }`}
+              onOpenAutoFocus={(event) => {
+                event.preventDefault();
+                // On a touch screen a focused text field opens the keyboard over half the chat: the
+                // panel itself takes focus there, and the visitor taps the field when ready.
+                const target = touch
+                  ? null
+                  : document.getElementById(view.kind === "chat" ? "chat-editor" : "chat-name");
+                (target ?? content.current)?.focus();
+              }}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                (
+                  launcherStore.takeReturnFocus() ?? document.getElementById(launcherButtonId)
+                )?.focus();
+              }}
+              onKeyDown={(event) => {
+                // Beside the page, Tab leads out of the panel (to the launcher, whose place in the
+                // page it opened from) instead of looping inside it. Full-screen, it loops.
+                if (compact || event.key !== "Tab" || !content.current) return;
+                const tabbable = Array.from(
+                  content.current.querySelectorAll<HTMLElement>(
+                    "a[href], button, input, textarea, select, [tabindex]:not([tabindex='-1'])",
+                  ),
+                ).filter((el) => !el.matches(":disabled") && el.getClientRects().length > 0);
+                const edge = event.shiftKey ? tabbable[0] : tabbable.at(-1);
+                const launcher = document.getElementById(launcherButtonId);
+                if (!edge || document.activeElement !== edge || !launcher) return;
+                event.preventDefault();
+                launcher.focus();
+              }}
+              // Not modal: reading or clicking the page beside the panel leaves it open.
+              onInteractOutside={(event) => event.preventDefault()}
+              onEscapeKeyDown={(event) => {
+                // Escape pressed on the page beside the panel is the page's, not the chat's.
+                const active = document.activeElement;
+                if (active && active !== document.body && !content.current?.contains(active)) {
+                  event.preventDefault();
+                }
+              }}
             >
-              <div>
-                <Dialog.Title className="text-lg font-bold">{widgetTexts.title}</Dialog.Title>
-                <Dialog.Description
-                  className={`text-sm ${compact ? "[@media(max-height:500px)]:sr-only" : ""}`}
-                >
-                  {
-                    availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
-                      .line
-                  }
-                </Dialog.Description>
-              </div>
-              <Dialog.Close
-                aria-label={widgetTexts.close}
-                className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+              {/* A div, not <header>: a second banner landmark beside the page's. */}
+              <div
+                className={`flex shrink-0 items-start justify-between gap-3 bg-brand-strong px-5 text-on-brand ${
+                  compact ? "py-2" : "py-4"
+                }`}
               >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>
-            </div>
-            {view.kind === "chat" ? (
-              // The message list inside is the one scrolling region; the composer stays below it.
-              <div className="flex min-h-0 flex-1 flex-col">
-                <ChatPanel
-                  session={view.session}
-                  availability={availability}
-                  touch={touch}
-                  onEnd={endChat}
-                  onStartNew={startNew}
-                />
+                <div>
+                  <Dialog.Title className="text-lg font-bold">{widgetTexts.title}</Dialog.Title>
+                  <Dialog.Description
+                    className={`text-sm ${compact ? "[@media(max-height:500px)]:sr-only" : ""}`}
+                  >
+                    {
+                      availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
+                        .line
+                    }
+                  </Dialog.Description>
+                  <LanguagePicker language={language} />
+                </div>
+                <Dialog.Close
+                  aria-label={widgetTexts.close}
+                  className="grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </Dialog.Close>
               </div>
-            ) : (
-              <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-                {view.kind === "resuming" ? (
-                  <p role="status" className="flex items-center gap-2 p-5 text-muted">
-                    <LoaderCircle
-                      aria-hidden="true"
-                      className="size-5 animate-spin motion-reduce:animate-none"
-                    />
-                    {widgetTexts.resuming}
-                  </p>
-                ) : view.kind === "rate" ? (
-                  <section aria-label={widgetTexts.lastChat} className="px-4 pt-3 pb-4">
-                    <EndedNotice
-                      id="chat-last-note"
-                      by={view.pending.endedBy}
-                      at={view.pending.endedAt}
-                      ratingToken={view.pending.token}
-                      onStartNew={() => setView({ kind: "form", focusName: true })}
-                    />
-                  </section>
-                ) : view.kind === "closed" ? (
-                  <ClosingScreen
-                    endedAt={view.at}
-                    email={view.email}
-                    transcript={view.transcript}
+              {view.kind === "chat" ? (
+                // The message list inside is the one scrolling region; the composer stays below it.
+                <div className="flex min-h-0 flex-1 flex-col">
+                  <ChatPanel
+                    session={view.session}
+                    availability={availability}
+                    touch={touch}
+                    onEnd={endChat}
                     onStartNew={startNew}
                   />
-                ) : (
-                  <RegistrationForm registration={registration} focusName={view.focusName} />
-                )}
-              </div>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+                </div>
+              ) : (
+                <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+                  {view.kind === "resuming" ? (
+                    <p role="status" className="flex items-center gap-2 p-5 text-muted">
+                      <LoaderCircle
+                        aria-hidden="true"
+                        className="size-5 animate-spin motion-reduce:animate-none"
+                      />
+                      {widgetTexts.resuming}
+                    </p>
+                  ) : view.kind === "rate" ? (
+                    <section aria-label={widgetTexts.lastChat} className="px-4 pt-3 pb-4">
+                      <EndedNotice
+                        id="chat-last-note"
+                        by={view.pending.endedBy}
+                        at={view.pending.endedAt}
+                        ratingToken={view.pending.token}
+                        onStartNew={() => setView({ kind: "form", focusName: true })}
+                      />
+                    </section>
+                  ) : view.kind === "closed" ? (
+                    <ClosingScreen
+                      endedAt={view.at}
+                      email={view.email}
+                      transcript={view.transcript}
+                      onStartNew={startNew}
+                    />
+                  ) : (
+                    <RegistrationForm registration={registration} focusName={view.focusName} />
+                  )}
+                </div>
+              )}
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </Direction.Provider>
     </div>
   );
 }

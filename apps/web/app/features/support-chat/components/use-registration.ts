@@ -3,19 +3,16 @@
  * server asked whether this browser already proved the e-mail, the one-time code requested and
  * checked, then Start Chat. Kept by the widget, not the form, so closing the modal loses nothing.
  */
-import { describeRetryAfter } from "@hourline/contracts/api-error";
-import {
-  chatFormMessages,
-  oneTimeCodeTiming,
-  registerBodySchema,
-  type ChatUser,
-} from "@hourline/contracts/chat-api";
+import { chatLimits } from "@hourline/contracts/chat-message";
+import { chatFormMessages, registerBodySchema, type ChatUser } from "@hourline/contracts/chat-api";
 import { isEmailAddress, normalizeEmail } from "@hourline/contracts/email-address";
 import { useCallback, useRef, useState } from "react";
 import { checkChatEmail } from "../api/check-chat-email";
 import { RESEND_COOLDOWN_SECONDS, requestChatCode } from "../api/request-chat-code";
 import { registerChatVisitor } from "../api/register-chat-visitor";
 import { verifyChatCode } from "../api/verify-chat-code";
+import { serverLanguage, t } from "../i18n/chat-language";
+import { registrationTexts } from "./registration-texts";
 import { currentVisitContext } from "../model/visit-context";
 
 export type Verification =
@@ -75,36 +72,23 @@ export const emptyRegistration: RegistrationState = {
   announcement: "",
 };
 
-export const registrationTexts = {
-  verified: "E-mail verified",
-  codeRequired: "Please enter the code from the e-mail.",
-  codeFormat: "The code is the 6 digits from the e-mail.",
-  verifyAgain: "For your security, please verify your e-mail again to continue your chat.",
-  codeSent: (email: string) =>
-    `We sent a 6-digit code to ${email}. It is valid for ${oneTimeCodeTiming.lifetimeMs / 60_000} minutes.`,
-  codeSentEarlier: (email: string) =>
-    `We sent a code to ${email} a moment ago. Enter it below, or ask for a new one when the wait is over.`,
-  cooldown: (seconds: number) => `You can ask for a new code in ${describeRetryAfter(seconds)}`,
-  sendCode: "Send code",
-  sendingCode: "Sending the code…",
-  sendCodeHint: "We e-mail you a 6-digit code to prove the address.",
-  missingName: "Enter your name above to start the chat.",
-  missingEmail: "Enter your e-mail above and press Send code to start the chat.",
-  missingCode: "Enter the code from the e-mail and press Verify code to start the chat.",
-  missingVerification: "Press Send code and enter the code from the e-mail to start the chat.",
-} as const;
-
 const nameSchema = registerBodySchema.shape.username;
 
+/** The contract's check, said in the widget's language (the contract's words are English). */
 function nameProblem(name: string): string | null {
   const result = nameSchema.safeParse(name);
-  return result.success ? null : (result.error.issues[0]?.message ?? chatFormMessages.nameRequired);
+  if (result.success) return null;
+  if (result.error.issues[0]?.message === chatFormMessages.nameRequired || !name.trim()) {
+    return t("nameRequired");
+  }
+  if (name.trim().length > chatLimits.name) return t("nameTooLong", { max: chatLimits.name });
+  return t("nameInvalid");
 }
 
 function emailProblem(email: string): string | null {
   const value = email.trim();
-  if (!value) return chatFormMessages.emailRequired;
-  if (!isEmailAddress(value)) return chatFormMessages.emailInvalid;
+  if (!value) return t("emailRequired");
+  if (!isEmailAddress(value)) return t("emailInvalid");
   return null;
 }
 
@@ -150,7 +134,9 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
       update({
         nameError,
         emailError,
-        announcement: nameError ? `Name: ${nameError}` : `E-mail: ${emailError ?? ""}`,
+        announcement: nameError
+          ? registrationTexts.nameProblem(nameError)
+          : registrationTexts.emailProblem(emailError ?? ""),
       });
       return nameError ? "name" : "email";
     }
@@ -162,7 +148,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
 
   const leaveName = () => {
     const nameError = nameProblem(latest.current.name);
-    update({ nameError, announcement: nameError ? `Name: ${nameError}` : "" });
+    update({ nameError, announcement: nameError ? registrationTexts.nameProblem(nameError) : "" });
   };
 
   const setEmail = (email: string) => {
@@ -194,7 +180,11 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
   const leaveEmail = () => {
     const emailError = emailProblem(latest.current.email);
     if (emailError) {
-      update({ emailError, ...unverified, announcement: `E-mail: ${emailError}` });
+      update({
+        emailError,
+        ...unverified,
+        announcement: registrationTexts.emailProblem(emailError),
+      });
       return;
     }
     update({ emailError: null });
@@ -207,7 +197,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
     const email = normalizeEmail(latest.current.email);
     if (emailProblem(latest.current.email) || latest.current.verification === "sending") return;
     update({ verification: "sending", verifiedFor: email, codeError: null, formMessage: null });
-    const outcome = await requestChatCode(email);
+    const outcome = await requestChatCode(email, serverLanguage());
     if (!isStill(email)) return;
     switch (outcome.kind) {
       case "sent":
@@ -235,7 +225,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
         update({
           ...unverified,
           emailError: outcome.message,
-          announcement: `E-mail: ${outcome.message}`,
+          announcement: registrationTexts.emailProblem(outcome.message),
         });
         return;
       case "failed": {
@@ -286,9 +276,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
       case "rate_limited":
         update({
           verification: "code",
-          codeError: `Too many tries in a short time. Please try again in ${describeRetryAfter(
-            outcome.seconds ?? 60,
-          )}.`,
+          codeError: registrationTexts.tooManyTries(outcome.seconds ?? 60),
         });
         return true;
       case "failed":
@@ -336,6 +324,7 @@ export function useRegistration(onRegistered: (user: ChatUser, transcript: boole
       email,
       ...(latest.current.transcript ? { transcript: true } : {}),
       context: currentVisitContext(),
+      language: serverLanguage(),
     });
     update({ submitting: false });
     switch (outcome.kind) {

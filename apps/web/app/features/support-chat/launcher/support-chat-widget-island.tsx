@@ -6,6 +6,7 @@
  */
 import { createRoot } from "react-dom/client";
 import { SupportChatWidget } from "../components/support-chat-widget";
+import { prepareChatLanguage } from "../i18n/chat-language";
 import { launcherButtonId, launcherStore, openSupportChat } from "./launcher-state";
 
 export { openSupportChat };
@@ -17,7 +18,9 @@ export function mountSupportChat() {
   mounted = true;
   const container = document.createElement("div");
   document.body.append(container);
-  createRoot(container).render(<SupportChatWidget />);
+  // The visitor's language is fetched first (English is bundled), so the widget never shows a
+  // flash of English before it.
+  void prepareChatLanguage().then(() => createRoot(container).render(<SupportChatWidget />));
 
   const launcher = document.getElementById(launcherButtonId);
   if (!launcher) return;

@@ -20,7 +20,6 @@ import {
 } from "~/lib/live-chat/chat-connection";
 import { toMillis } from "~/lib/live-chat/clock-time";
 import { isCatchUp, missedBefore, refusedForNow } from "~/lib/live-chat/frame-table";
-import { deliveryErrors } from "~/lib/live-chat/live-messages";
 import { LiveOutbox } from "~/lib/live-chat/live-outbox";
 import { LiveStore } from "~/lib/live-chat/live-store";
 import { TypingFade, TypingSignal } from "~/lib/live-chat/live-typing";
@@ -34,6 +33,7 @@ import {
 } from "./chat-state";
 import { loadOutbox, saveActiveChat, saveOutbox, savePendingRating } from "./chat-storage";
 import { frameToAction, isChatEndedRefusal } from "./frame-actions";
+import { t } from "../i18n/chat-language";
 
 export interface ChatIdentity {
   email: string;
@@ -60,10 +60,15 @@ export interface ChatSessionEvents {
   onUnread?(count: number): void;
 }
 
+/** Why a visitor's message failed, in the widget's active language. */
 export const sessionMessages = {
-  notAcked: deliveryErrors.notAcked,
-  chatEnded: "The chat had ended, so this message was not sent.",
-} as const;
+  get notAcked() {
+    return t("notAcked");
+  },
+  get chatEnded() {
+    return t("chatEndedUnsent");
+  },
+};
 
 export class ChatSession {
   private readonly store: LiveStore<ChatState, ChatAction>;
@@ -121,7 +126,7 @@ export class ChatSession {
             client_id: pending.clientId,
           }),
       },
-      deps,
+      { ...deps, notAcked: () => sessionMessages.notAcked },
     );
     this.typing = new TypingSignal(deps.env, (_conversation, typing) =>
       this.connection.send({ message_type: "typing", typing }),
