@@ -15,14 +15,15 @@ import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/
 import type { VisitorContext } from "@hourline/contracts/visitor-context";
 import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
-import type { ChatParty, Database } from "../db/schema";
+import type { Insertable, Kysely } from "kysely";
+import type { ChatMessagesTable, ChatParty, Database } from "../db/schema";
 import { chatOfflineAlertMail } from "../mail/templates/chat-mails";
 import {
   claimUnassigned,
   endConversation,
   findConversation,
   findOpenConversation,
+  findOpenConversations,
   insertConversation,
   markSeenByVisitor,
   updateConversationVisitor,
@@ -33,7 +34,9 @@ import {
   findMessageByClientId,
   insertAgentMessageUnlessAnswered,
   insertMessageOnce,
+  insertMessagesOnce,
   listMessagesAfter,
+  type StoredMessage,
 } from "../repositories/chat-messages";
 import { issueRatingToken } from "../repositories/chat-ratings";
 import { countUploadsOfConversation } from "../repositories/chat-uploads";
@@ -48,6 +51,8 @@ import type { ConsoleReadModel } from "./console-read-model";
 import type { FollowUpMail } from "./follow-up-mail";
 import { cleanMessageFacts, sanitizeMessageHtml } from "./message-html";
 import { isUniqueViolation } from "../db/unique-violation";
+import { GroupCommit } from "./group-commit";
+import { isPostgres } from "../../migrations/portable-columns";
 
 export type { ConversationRow };
 
@@ -71,7 +76,21 @@ interface NewMessage {
   afterId?: number | undefined;
 }
 
+/** The most messages committed in one transaction. */
+const MAX_MESSAGES_PER_COMMIT = 200;
+
 export class ConversationRules {
+  /**
+   * On PostgreSQL, the open conversations of visitors whose messages arrive together are read
+   * together: one query (one round trip, one write system call) for them all.
+   */
+  private readonly openLookups: GroupCommit<string, ConversationRow | undefined> | undefined;
+  /** Messages that arrive together are committed together (group-commit.ts). */
+  private readonly messageWrites: GroupCommit<
+    Insertable<ChatMessagesTable>,
+    StoredMessage | undefined
+  >;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly broker: ChatBroker,
@@ -81,7 +100,30 @@ export class ConversationRules {
     private readonly kickMailer: () => void,
     private readonly log: FastifyBaseLogger,
     private readonly options: ConversationRulesOptions,
-  ) {}
+  ) {
+    this.messageWrites = new GroupCommit(
+      (rows) => insertMessagesOnce(db, rows),
+      (row) => insertMessageOnce(db, row),
+      {
+        maxBatch: MAX_MESSAGES_PER_COMMIT,
+        onBatchFailed: (err, size) =>
+          log.warn({ err, size }, "chat messages' group commit failed: each is tried on its own"),
+      },
+    );
+    this.openLookups = isPostgres(db)
+      ? new GroupCommit(
+          (emails) => findOpenConversations(db, emails),
+          (email) => findOpenConversation(db, email),
+          { maxBatch: MAX_MESSAGES_PER_COMMIT },
+        )
+      : undefined;
+  }
+
+  /** Resolves once every message handed in is committed or refused. */
+  async settled(): Promise<void> {
+    await this.openLookups?.settled();
+    await this.messageWrites.settled();
+  }
 
   openConversation(email: string): Promise<ConversationRow | undefined> {
     return findOpenConversation(this.db, email);
@@ -188,7 +230,7 @@ export class ConversationRules {
     email: string,
     input: { html: string; msgType: MsgType; clientId: string },
   ): Promise<AckFrame> {
-    const conversation = await this.openConversation(email);
+    const conversation = await (this.openLookups?.add(email) ?? this.openConversation(email));
     if (!conversation) {
       throw new ChatRuleError(
         "chat_ended",
@@ -262,9 +304,10 @@ export class ConversationRules {
           : undefined;
     if (!author) throw new Error("an agent message needs its agent");
     const now = Date.now();
-    // One statement, committed on its own: a transaction around it would add two round trips
-    // (BEGIN, COMMIT) per message and guard nothing, since the insert either stores the row or
-    // meets the committed one with this client_id (PostgreSQL waits for a racing insert to end).
+    // One statement per message, committed with the messages that arrived with it (group commit):
+    // the promise settles once its transaction committed, so the ack still follows the commit.
+    // The insert either stores the row or meets the committed one with this client_id
+    // (PostgreSQL waits for a racing insert to end).
     const values = {
       conversation_id: conversation.id,
       client_id: input.clientId,
@@ -284,7 +327,7 @@ export class ConversationRules {
             { ...values, agent_id: input.agent.id },
             input.afterId,
           )
-        : await insertMessageOnce(this.db, values);
+        : await this.messageWrites.add(values);
     if (inserted === "conflict") {
       throw new ChatRuleError(
         "conflict",

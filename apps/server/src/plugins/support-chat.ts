@@ -119,6 +119,7 @@ export default fp<SupportChatPluginOptions>(
     );
 
     app.addHook("onClose", async () => {
+      await rules.settled();
       await routing.settled();
       await followUpMail.close();
       // The last settle windows still tell the consoles on other instances who left.

@@ -30,6 +30,22 @@ export function findOpenConversation(
     .executeTakeFirst();
 }
 
+/** Each visitor's open conversation, in the order asked (one query for them all). */
+export async function findOpenConversations(
+  db: Kysely<Database>,
+  emails: readonly string[],
+): Promise<(ConversationRow | undefined)[]> {
+  const rows = await db
+    .selectFrom("chat_conversations")
+    .selectAll()
+    .where("visitor_email", "in", [...new Set(emails)])
+    .where("state", "=", "open")
+    .execute();
+  const byEmail = new Map<string, ConversationRow>();
+  for (const row of rows) if (!byEmail.has(row.visitor_email)) byEmail.set(row.visitor_email, row);
+  return emails.map((email) => byEmail.get(email));
+}
+
 /** Opens a conversation for the visitor; the caller made sure none is open. */
 export function insertConversation(
   db: Kysely<Database>,

@@ -1,13 +1,14 @@
 /**
  * Storing a message once per client_id, with the id of the message before it in its conversation
- * read by the same statement, on SQLite and on the PostgreSQL of this machine.
+ * read by the same statement, on SQLite and on the PostgreSQL of this machine; and several stored
+ * at once (group commit), all or nothing.
  */
 import type { Kysely } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { onBothDatabases, type MigratedDatabase } from "../../test/migrated-databases";
 import { insertConversation } from "../../test/chat-rows";
 import type { Database } from "../db/schema";
-import { insertMessageOnce } from "./chat-messages";
+import { insertMessageOnce, insertMessagesOnce } from "./chat-messages";
 
 function message(conversationId: number, clientId: string, at: number) {
   return {
@@ -44,6 +45,50 @@ function messageTests(database: MigratedDatabase) {
     expect(await insertMessageOnce(db, message(a, "a-2", 5))).toBeUndefined();
     const third = await insertMessageOnce(db, message(a, "a-3", 6));
     expect(third?.previous_id).toBe(second?.id);
+  });
+
+  it("stores a batch in order: each its own row, previous ids chained within the batch too, resends answered as such", async () => {
+    const a = await insertConversation(db, { email: "batch-a@x.example", startedAt: 1 });
+    const b = await insertConversation(db, { email: "batch-b@x.example", startedAt: 1 });
+    const before = await insertMessageOnce(db, message(a, "ba-0", 2));
+    const answers = await insertMessagesOnce(db, [
+      message(a, "ba-1", 3),
+      message(b, "bb-1", 3),
+      message(a, "ba-0", 3), // stored already
+      message(a, "ba-2", 4),
+      message(a, "ba-1", 4), // twice in the batch
+      message(b, "bb-2", 5),
+    ]);
+    const [a1, b1, again, a2, twice, b2] = answers;
+    expect(again).toBeUndefined();
+    expect(twice).toBeUndefined();
+    expect(a1).toMatchObject({ client_id: "ba-1", conversation_id: a, previous_id: before?.id });
+    expect(a2).toMatchObject({ client_id: "ba-2", conversation_id: a, previous_id: a1?.id });
+    expect(b1).toMatchObject({ client_id: "bb-1", conversation_id: b, previous_id: null });
+    expect(b2).toMatchObject({ client_id: "bb-2", conversation_id: b, previous_id: b1?.id });
+    // Ids follow the order the messages came in, within each conversation.
+    expect(a1?.id).toBeLessThan(a2?.id ?? 0);
+    expect(b1?.id).toBeLessThan(b2?.id ?? 0);
+    const rows = await db
+      .selectFrom("chat_messages")
+      .select(["id", "client_id"])
+      .where("conversation_id", "in", [a, b])
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => r.client_id)).toEqual(["ba-0", "ba-1", "bb-1", "ba-2", "bb-2"]);
+  });
+
+  it("a batch with a row the database refuses stores none of it", async () => {
+    const a = await insertConversation(db, { email: "refused@x.example", startedAt: 1 });
+    // The column is NOT NULL: the database refuses the second row (the types would not let it by).
+    const refused = { ...message(a, "r-2", 2), sender: null as unknown as string };
+    await expect(insertMessagesOnce(db, [message(a, "r-1", 2), refused])).rejects.toThrow();
+    const rows = await db
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("client_id", "in", ["r-1", "r-2"])
+      .execute();
+    expect(rows).toEqual([]);
   });
 }
 

@@ -41,6 +41,93 @@ export async function insertMessageOnce(
   return { ...message, previous_id: previousId === null ? null : Number(previousId) };
 }
 
+/**
+ * Stores several messages at once, in the order given, each as insertMessageOnce does (undefined
+ * for a client_id stored already): one commit for them all (group commit). All or nothing: when
+ * any row or the commit fails, none is stored. On PostgreSQL it is one statement (one round trip,
+ * one commit); on SQLite, where a statement costs no round trip, one transaction of the same
+ * inserts as insertMessageOnce's.
+ */
+export function insertMessagesOnce(
+  db: Kysely<Database>,
+  rows: readonly Insertable<ChatMessagesTable>[],
+): Promise<(StoredMessage | undefined)[]> {
+  if (isPostgres(db)) return insertMessagesInOneStatement(db, rows);
+  return db.transaction().execute(async (trx) => {
+    const stored: (StoredMessage | undefined)[] = [];
+    for (const row of rows) stored.push(await insertMessageOnce(trx, row));
+    return stored;
+  });
+}
+
+const rowKey = (row: { conversation_id: number; client_id?: string | null | undefined }) =>
+  row.client_id == null ? undefined : `${row.conversation_id}\u0000${row.client_id}`;
+
+/**
+ * PostgreSQL: one multi-row insert. Its RETURNING subquery sees only rows committed before the
+ * statement, so a message's predecessor stored by the same statement is found here instead: the
+ * newest row of the same conversation with a smaller id. A client_id twice in one batch (two tabs
+ * sending the same message) is inserted once; the second is answered as a resend.
+ */
+async function insertMessagesInOneStatement(
+  db: Kysely<Database>,
+  rows: readonly Insertable<ChatMessagesTable>[],
+): Promise<(StoredMessage | undefined)[]> {
+  const seen = new Set<string>();
+  const unique = rows.filter((row) => {
+    const key = rowKey(row);
+    if (key === undefined) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const inserted = await db
+    .insertInto("chat_messages")
+    .values(unique)
+    .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
+    .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom("chat_messages as p")
+        .select((p) => p.fn.max("p.id").as("id"))
+        .whereRef("p.conversation_id", "=", "chat_messages.conversation_id")
+        .whereRef("p.id", "<", "chat_messages.id")
+        .as("previous_id"),
+    )
+    .execute();
+  const newestIn = new Map<number, number>();
+  const stored = inserted
+    .map(({ previous_id: previousId, ...message }) => ({
+      ...message,
+      previous_id: previousId === null ? null : Number(previousId),
+    }))
+    .sort((a, b) => a.id - b.id);
+  for (const message of stored) {
+    const before = newestIn.get(message.conversation_id);
+    if (before !== undefined && (message.previous_id === null || before > message.previous_id)) {
+      message.previous_id = before;
+    }
+    newestIn.set(message.conversation_id, message.id);
+  }
+  const byKey = new Map<string, StoredMessage>();
+  const withoutKey: StoredMessage[] = [];
+  for (const message of stored) {
+    const key = rowKey(message);
+    if (key === undefined) withoutKey.push(message);
+    else byKey.set(key, message);
+  }
+  // Rows without a client_id always insert; they come back in the order they went in.
+  let nextWithoutKey = 0;
+  return rows.map((row) => {
+    const key = rowKey(row);
+    if (key === undefined) return withoutKey[nextWithoutKey++];
+    const message = byKey.get(key);
+    // The first row of a key gets the stored message; a repeat of it is a resend.
+    byKey.delete(key);
+    return message;
+  });
+}
+
 export function findMessageByClientId(
   db: Kysely<Database>,
   conversationId: number,

@@ -250,13 +250,31 @@ export function flush(socket: ChatSocket): void {
  */
 export function send(socket: ChatSocket, frame: ServerFrame): void {
   if (socket.readyState !== socket.OPEN) return;
+  sendText(socket, JSON.stringify(frame));
+}
+
+/**
+ * Writes one frame to every connection given: serialized once for them all (a message pushed to
+ * every console, a presence change to every visitor tab), not once per socket.
+ */
+export function sendToAll(connections: Iterable<{ socket: ChatSocket }>, frame: ServerFrame): void {
+  let text: string | undefined;
+  for (const { socket } of connections) {
+    if (socket.readyState !== socket.OPEN) continue;
+    text ??= JSON.stringify(frame);
+    sendText(socket, text);
+  }
+}
+
+/** Writes frame text to an open socket, corked as `send` says. */
+function sendText(socket: ChatSocket, text: string): void {
   const transport = (socket as ChatSocket & WithTransport)._socket;
   if (transport && !corked.has(transport)) {
     if (corked.size === 0) setImmediate(uncorkAll);
     transport.cork();
     corked.add(transport);
   }
-  socket.send(JSON.stringify(frame));
+  socket.send(text);
 }
 
 export function errorFrame(

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { Unsubscribe } from "../../chat/broker";
 import { channels } from "../../chat/broker-channels";
 import type { AgentConnection, VisitorConnection } from "./chat-connections";
-import { closeCodes, send } from "./socket-connection";
+import { closeCodes, send, sendToAll } from "./socket-connection";
 
 /** The heartbeat visits a tenth of the sockets every tenth of its interval. */
 export const HEARTBEAT_SLICES = 10;
@@ -64,11 +64,11 @@ export async function createSocketRegistry(
 
   const unsubscribers = await Promise.all([
     broker.subscribe(channels.agents, (frame) => {
-      for (const conn of agents) send(conn.socket, frame);
+      sendToAll(agents, frame);
       if (agents.size > 0) observeDelivery("agent", frame);
     }),
     broker.subscribe(channels.presence, (frame) => {
-      for (const conn of visitorConnections()) send(conn.socket, frame);
+      sendToAll(visitorConnections(), frame);
     }),
     // A new display name or role reaches the sockets that cache the agent's profile.
     broker.subscribe(channels.agentProfiles, (profile) => {
@@ -101,8 +101,8 @@ export async function createSocketRegistry(
   // Redis came back after a break: events of other instances may have been missed meanwhile, so
   // every socket here is told to fetch what it lacks.
   const stopResync = broker.onResync(() => {
-    for (const conn of agents) send(conn.socket, { message_type: "catch_up" });
-    for (const conn of visitorConnections()) send(conn.socket, { message_type: "catch_up" });
+    sendToAll(agents, { message_type: "catch_up" });
+    sendToAll(visitorConnections(), { message_type: "catch_up" });
   });
 
   async function stillAuthorized(conn: VisitorConnection | AgentConnection): Promise<boolean> {
@@ -156,7 +156,7 @@ export async function createSocketRegistry(
       if (!entry) {
         const sockets = new Set<VisitorConnection>();
         const unsubscribe = broker.subscribe(channels.visitor(conn.email), (frame) => {
-          for (const c of sockets) send(c.socket, frame);
+          sendToAll(sockets, frame);
           if (sockets.size > 0) observeDelivery("visitor", frame);
         });
         entry = { sockets, unsubscribe };

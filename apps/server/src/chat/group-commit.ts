@@ -1,0 +1,103 @@
+/**
+ * Group commit: writes that arrive together (in one turn of the event loop, or while the previous
+ * batch is committing) are written in one transaction, so a busy chat pays one commit for many
+ * messages instead of one each. Each caller's promise settles only once its own write is
+ * committed (the ack still follows the commit). Batches run one at a time, in arrival order, so
+ * messages keep their order. When a batch fails nothing of it was stored (one transaction), and
+ * each of its writes is tried again on its own, in order: each then stores, or fails with its own
+ * error, exactly as it would have without batching (a resend of a committed client_id is answered
+ * as a resend). The same grouping serves reads that come together (one query for many rows).
+ */
+export interface GroupCommitOptions {
+  /** The most writes in one transaction (a bound on how long one commit holds the database). */
+  maxBatch: number;
+  /** A batch failed and its writes are tried one by one (for the log). */
+  onBatchFailed?: ((error: unknown, size: number) => void) | undefined;
+}
+
+interface PendingWrite<Row, Result> {
+  row: Row;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+export class GroupCommit<Row, Result> {
+  private pending: PendingWrite<Row, Result>[] = [];
+  private running = false;
+  private scheduled = false;
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => undefined;
+
+  constructor(
+    /** Writes every row in one transaction; one result per row, in order; all or nothing. */
+    private readonly writeBatch: (rows: Row[]) => Promise<Result[]>,
+    /** Writes one row on its own (after a batch failed). */
+    private readonly writeOne: (row: Row) => Promise<Result>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  /** Resolves once `row` is committed, with what the write answered; rejects when it was not. */
+  add(row: Row): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.pending.push({ row, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves when nothing is waiting or being written (the server stops after it). */
+  settled(): Promise<void> {
+    return this.running || this.scheduled ? this.idle : Promise.resolve();
+  }
+
+  private schedule(): void {
+    if (this.running || this.scheduled) return;
+    this.idle = new Promise((resolve) => (this.markIdle = resolve));
+    this.scheduled = true;
+    // The writes of this turn's frames join the batch: it starts once their I/O was handled.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, this.options.maxBatch);
+        await this.commit(batch);
+      }
+    } finally {
+      this.running = false;
+      this.markIdle();
+    }
+  }
+
+  private async commit(batch: PendingWrite<Row, Result>[]): Promise<void> {
+    const [only] = batch;
+    if (only && batch.length === 1) {
+      await this.one(only);
+      return;
+    }
+    let results: Result[];
+    try {
+      results = await this.writeBatch(batch.map((write) => write.row));
+    } catch (error) {
+      // Rolled back as a whole: nothing of it is stored, nothing is acknowledged. Each write
+      // gets its own outcome.
+      this.options.onBatchFailed?.(error, batch.length);
+      for (const write of batch) await this.one(write);
+      return;
+    }
+    // One result per row, in order (writeBatch's contract).
+    batch.forEach((write, i) => write.resolve(results[i] as Result));
+  }
+
+  private async one(write: PendingWrite<Row, Result>): Promise<void> {
+    try {
+      write.resolve(await this.writeOne(write.row));
+    } catch (error) {
+      write.reject(error);
+    }
+  }
+}
