@@ -15,13 +15,8 @@ import {
   TYPING_IDLE_MS,
   TYPING_REPEAT_MS,
 } from "~/lib/live-chat/live-timing";
-import {
-  COUNTS_DELAY_MS,
-  ConsoleSession,
-  READ_DELAY_MS,
-  consoleMessages,
-  type ConsoleApi,
-} from "./console-session";
+import { COUNTS_DELAY_MS, ConsoleSession, READ_DELAY_MS, consoleMessages } from "./console-session";
+import type { ConsoleApi } from "./console-api";
 import type { ConsoleAlert } from "./console-alerts";
 import { conversationsIn } from "./conversation-summaries";
 import { loadDrafts, loadOutbox } from "./console-storage";
