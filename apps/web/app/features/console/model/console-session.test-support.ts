@@ -18,7 +18,7 @@ import { T0, detail, me } from "./console-fixtures.test-support";
 export type Storage = ReturnType<typeof memoryStorage>;
 
 /** The agent API as the console sees it: answers from `server`, a 401 reported as console-client does. */
-export function fakeServer() {
+function fakeServer() {
   const server = {
     open: [] as ConversationSummary[],
     ended: [] as ConversationSummary[],
