@@ -1,9 +1,11 @@
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
+import { importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import regexp from "eslint-plugin-regexp";
 import globals from "globals";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
 /** The web app's layers (docs/architecture.md, "Layers"). */
@@ -152,6 +154,31 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // No import cycles (style.md, habit 13): the owner of a type or a value is the module the others
+    // depend on. Boundaries has no cycle rule, so import-x's no-cycle, resolving as TypeScript does.
+    // Type-only imports count too: a type owned by the module that depends on it is still a cycle.
+    files: ["apps/**/*.{ts,tsx,js,mjs}", "packages/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these, import-x reads only .js files and sees no cycle through TypeScript.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: [
+            "apps/web/tsconfig.json",
+            "apps/server/tsconfig.json",
+            "packages/*/tsconfig.json",
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -23,10 +23,15 @@ export class LiveStore<S, A> {
   };
 
   dispatch = (action: A): void => {
+    this.commit(this.reducer(this.state, action));
+  };
+
+  /** Takes a state already worked out by the reducer (a pure handler that also returned effects). */
+  commit = (next: S): void => {
     const before = this.state;
-    this.state = this.reducer(before, action);
-    if (this.state === before) return;
-    this.onChange(before, this.state);
+    if (next === before) return;
+    this.state = next;
+    this.onChange(before, next);
     for (const listener of this.listeners) listener();
   };
 }

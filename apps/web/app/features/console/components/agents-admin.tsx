@@ -4,32 +4,18 @@
  * set a new password for someone who forgot theirs (which also signs them out). An admin cannot
  * disable or demote themselves here, and the server keeps at least one enabled admin.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  agentPasswordRules,
-  agentPasswordProblem,
-  createAgentBodySchema,
-  type AgentAccount,
-  type CreateAgentBody,
-} from "@hourline/contracts/console";
-import { KeyRound, UserPlus } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { type AgentAccount } from "@hourline/contracts/console";
 import { useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { createAgent, fetchAgents, resetAgentPassword, updateAgent } from "../api/agents";
+import { fetchAgents, updateAgent } from "../api/agents";
 import { failureMessage } from "../api/console-client";
 import { ConfirmDialog } from "./confirm-dialog";
-import { ConsoleDialogContent } from "./console-dialog";
-import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
 import { useConsoleFetch } from "./use-console-fetch";
 import { PersonName } from "~/components/ui/person-name";
-
-const FORM = "new-agent";
+import { NewAgentForm } from "./new-agent-form";
+import { NewPasswordDialog } from "./new-password-dialog";
 
 export function AgentsAdmin() {
   const me = useConsoleState((s) => s.me);
@@ -237,197 +223,5 @@ export function AgentsAdmin() {
         />
       </div>
     </div>
-  );
-}
-
-function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateAgentBody>({
-    resolver: zodResolver(createAgentBodySchema),
-    defaultValues: { email: "", name: "", role: "agent", password: "" },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setProblem(null);
-    const result = await createAgent(values);
-    if (!result.ok) {
-      if (!applyFieldErrors(result, ["email", "name", "role", "password"], setError)) {
-        setProblem(failureMessage(result));
-      }
-      return;
-    }
-    reset();
-    onCreated(result.data.agent);
-  });
-  const add = useOneAtATime(submit);
-
-  return (
-    <section aria-labelledby="new-agent-title" className="card h-fit p-5">
-      <h2 id="new-agent-title" className="text-lg font-bold text-ink">
-        Add an agent
-      </h2>
-      <ProblemMessage text={problem} />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add.run(e);
-        }}
-        className="mt-4 space-y-4"
-      >
-        <FormField
-          scope={FORM}
-          name="name"
-          label="Name"
-          hint="Shown to visitors beside this agent's replies."
-          error={errors.name?.message}
-        >
-          <input
-            {...controlProps(FORM, "name", { hint: true, invalid: errors.name })}
-            autoComplete="off"
-            {...register("name")}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField scope={FORM} name="email" label="E-mail" error={errors.email?.message}>
-          <input
-            {...controlProps(FORM, "email", { invalid: errors.email })}
-            type="email"
-            autoComplete="off"
-            {...register("email")}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField
-          scope={FORM}
-          name="role"
-          label="Role"
-          hint="Agents answer chats and messages; admins also manage agents."
-          error={errors.role?.message}
-        >
-          {/* Short options: the form's column is narrow, and a select cannot wrap its text. */}
-          <select
-            {...controlProps(FORM, "role", { hint: true, invalid: errors.role })}
-            {...register("role")}
-            className={`${inputClass} w-full min-w-0`}
-          >
-            <option value="agent">Agent</option>
-            <option value="admin">Admin</option>
-          </select>
-        </FormField>
-        <FormField
-          scope={FORM}
-          name="password"
-          label="Password"
-          hint={`At least ${agentPasswordRules.minLength} characters. Give it to them in person or by phone.`}
-          error={errors.password?.message}
-        >
-          <input
-            {...controlProps(FORM, "password", { hint: true, invalid: errors.password })}
-            type="password"
-            autoComplete="new-password"
-            {...register("password")}
-            className={inputClass}
-          />
-        </FormField>
-        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
-          <UserPlus aria-hidden="true" className="size-4" />
-          Add agent
-        </button>
-      </form>
-    </section>
-  );
-}
-
-function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDone: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const scope = `reset-${agent.id}`;
-
-  async function submit() {
-    const problem = agentPasswordProblem(password);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    const result = await resetAgentPassword(agent.id, password);
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error.fields?.password ?? failureMessage(result));
-      return;
-    }
-    setOpen(false);
-    onDone();
-  }
-  const setNewPassword = useOneAtATime(submit);
-
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setPassword("");
-        setError(null);
-      }}
-    >
-      <Dialog.Trigger className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm">
-        <KeyRound aria-hidden="true" className="size-4" />
-        New password
-      </Dialog.Trigger>
-      <ConsoleDialogContent
-        title={
-          <>
-            New password for <PersonName name={agent.name} />
-          </>
-        }
-        description={
-          <>
-            <PersonName name={agent.name} /> is signed out everywhere and signs in with this
-            password from now on.
-          </>
-        }
-      >
-        <form
-          noValidate
-          className="mt-4 space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void setNewPassword.run();
-          }}
-        >
-          <FormField
-            scope={scope}
-            name="password"
-            label="New password"
-            hint={`At least ${agentPasswordRules.minLength} characters.`}
-            error={error ?? undefined}
-          >
-            <input
-              {...controlProps(scope, "password", { hint: true, invalid: error })}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
-          <div className="flex justify-end gap-3">
-            <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
-            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-              Set password
-            </button>
-          </div>
-        </form>
-      </ConsoleDialogContent>
-    </Dialog.Root>
   );
 }

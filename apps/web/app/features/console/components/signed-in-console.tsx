@@ -27,7 +27,8 @@ import {
   saveAlertPreferences,
   type AlertPreferences,
 } from "../model/alert-preferences";
-import { ConsoleSession, type ConsoleApi } from "../model/console-session";
+import type { ConsoleApi } from "../model/console-api";
+import { ConsoleSession } from "../model/console-session";
 import { ConsoleContext, type ConsoleContextValue } from "./console-context";
 import { ConsoleShell } from "./console-shell";
 import { signInPath } from "./sign-in-path";

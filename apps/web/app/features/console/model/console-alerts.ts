@@ -5,7 +5,7 @@
  */
 import type { MsgType } from "@hourline/contracts/chat-message";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
-import type { ConsoleAction, ConsoleState } from "./console-state";
+import type { ConsoleAction, ConsoleState } from "./console-state-shape";
 
 export type ConsoleAlert =
   | { kind: "conversation"; conversationId: number; visitorName: string }

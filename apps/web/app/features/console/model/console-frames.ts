@@ -25,7 +25,7 @@ import {
   sharedFrameEntries,
   type FrameEntry,
 } from "~/lib/live-chat/frame-table";
-import type { ConsoleAction } from "./console-state";
+import type { ConsoleAction } from "./console-state-shape";
 
 const conversationEnd = z.extend(chatEndSchema, {
   conversation_id: chatEndedFrameSchema.shape.conversation_id,

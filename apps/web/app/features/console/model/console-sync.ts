@@ -7,8 +7,8 @@
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { queueCursorOf, type ConversationView } from "@hourline/contracts/console-team";
-import type { ConsoleApi } from "./console-session";
-import type { ConsoleAction, ConsoleState } from "./console-state";
+import type { ConsoleApi } from "./console-api";
+import type { ConsoleAction, ConsoleState } from "./console-state-shape";
 import { isBehind } from "./conversation-summaries";
 
 export interface ConsoleSyncPort {
@@ -65,14 +65,17 @@ export class ConsoleSync {
     }
   }
 
-  /** Fetches one conversation's details and the messages not held yet. */
-  load(conversationId: number): Promise<void> {
+  /**
+   * Fetches one conversation's details and the messages not held yet: after `from` when given (the
+   * newest held before a pushed message that skipped some), else after the newest held.
+   */
+  load(conversationId: number, from?: number): Promise<void> {
     const running = this.loading.get(conversationId);
     if (running) return running;
     const job = (async () => {
       const thread = this.state.threads[conversationId];
       const after =
-        this.resumeFrom.get(conversationId) ?? (thread?.loaded ? thread.lastId : undefined);
+        this.resumeFrom.get(conversationId) ?? from ?? (thread?.loaded ? thread.lastId : undefined);
       const [detail, messages, entries] = await Promise.all([
         this.port.api.fetchConversation(conversationId),
         this.port.api.fetchMessages(conversationId, after),

@@ -2,7 +2,7 @@
  * Conversations erased on the server (an admin erased a visitor's data): every console drops
  * them from its lists, threads, notes and details at once, and one that was open shows as gone.
  */
-import type { ConsoleState } from "./console-state";
+import type { ConsoleState } from "./console-state-shape";
 
 export function withoutConversations(state: ConsoleState, ids: readonly number[]): ConsoleState {
   if (!ids.some((id) => id in state.conversations || id in state.threads)) {
