@@ -27,10 +27,11 @@ const BUDGET = 15 * 1024;
  * 176.1 KB), less the route table the document's speculation rules used to pull in (now made at
  * build time: 171.7 KB), plus the open list's bulk selection (a box per row, "select all", the
  * summary's live region: 0.3 KB, after the notification offer left the first load for its own
- * chunk: 172.0 KB), and fails on any further growth.
+ * chunk: 172.0 KB), plus the model's split into slices with one effect runner (0.8 KB of module
+ * and function boundaries: 173.3 KB), and fails on any further growth.
  * Admin screens, the open conversation and dialogs load on demand (docs/decisions/0052).
  */
-const CONSOLE_BUDGET = 173 * 1024;
+const CONSOLE_BUDGET = 174 * 1024;
 const consoleInboxRoutes = [
   "routes/console/console-layout",
   "routes/console/signed-in-layout",
