@@ -42,8 +42,16 @@ function sitemapPaths() {
   );
 }
 
+/** The client-rendered apps (the console): their document is the build's SPA fallback. */
+const apps = JSON.parse(readFileSync(join(root, "apps/web/build/site-manifest.json"), "utf8")).apps;
+
 function jsKilobytes(path) {
-  const file = path === "/" ? "index.html" : `${decodeURIComponent(path).slice(1)}/index.html`;
+  const app = apps.find((a) => a.path === path);
+  const file = app
+    ? app.file
+    : path === "/"
+      ? "index.html"
+      : `${decodeURIComponent(path).slice(1)}/index.html`;
   const { gzipBytes } = pageJavaScript(clientDir, readFileSync(join(clientDir, file), "utf8"));
   return (gzipBytes / 1024).toFixed(1);
 }
