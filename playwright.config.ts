@@ -15,6 +15,8 @@ import {
 
 /** The support console's browser tests: the "console" project runs them, and only them. */
 const consoleSpecs = /\/console-[^/]*\.spec\.ts$/;
+/** Console tests that change a team-wide setting others would feel: run after the rest, alone. */
+const consoleAloneSpecs = /\/console-abandoned\.spec\.ts$/;
 
 const dataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-"));
 const consoleDataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-console-"));
@@ -71,7 +73,17 @@ export default defineConfig({
       // took 51-66 s, so they get two minutes.
       name: "console",
       testMatch: consoleSpecs,
+      testIgnore: consoleAloneSpecs,
       timeout: 120_000,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: consoleUrl },
+    },
+    {
+      // After the console project, on the same server, while the site's tests may still run on
+      // theirs: the abandoned-chat setting at one minute would end other console tests' quiet chats.
+      name: "console-alone",
+      testMatch: consoleAloneSpecs,
+      dependencies: ["console"],
+      timeout: 240_000,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: consoleUrl },
     },
   ],
