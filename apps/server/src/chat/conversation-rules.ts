@@ -14,6 +14,7 @@ import {
 import type { AckFrame, ChatEndedFrame, TypingFrame } from "@hourline/contracts/chat-server-frames";
 import type { VisitorContext } from "@hourline/contracts/visitor-context";
 import type { ChatLanguage } from "@hourline/contracts/chat-languages";
+import { isDatabaseUnavailable } from "../db/database-unavailable";
 import type { FastifyBaseLogger } from "fastify";
 import type { Insertable, Kysely } from "kysely";
 import type { ChatMessagesTable, ChatParty, Database } from "../db/schema";
@@ -108,13 +109,16 @@ export class ConversationRules {
         maxBatch: MAX_MESSAGES_PER_COMMIT,
         onBatchFailed: (err, size) =>
           log.warn({ err, size }, "chat messages' group commit failed: each is tried on its own"),
+        // The database away: every message of the batch is refused for now (the client sends it
+        // again), not tried alone against a database that cannot answer.
+        failsAlone: isDatabaseUnavailable,
       },
     );
     this.openLookups = isPostgres(db)
       ? new GroupCommit(
           (emails) => findOpenConversations(db, emails),
           (email) => findOpenConversation(db, email),
-          { maxBatch: MAX_MESSAGES_PER_COMMIT },
+          { maxBatch: MAX_MESSAGES_PER_COMMIT, failsAlone: isDatabaseUnavailable },
         )
       : undefined;
   }

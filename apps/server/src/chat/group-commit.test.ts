@@ -87,3 +87,27 @@ describe("GroupCommit", () => {
     expect(store.singles).toEqual(["a"]);
   });
 });
+
+describe("GroupCommit with the database away", () => {
+  it("refuses every write of a batch at once when its failure is one each would meet alone", async () => {
+    const away = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const singles: string[] = [];
+    const commit = new GroupCommit<string, string>(
+      () => Promise.reject(away),
+      (row) => {
+        singles.push(row);
+        return Promise.reject(away);
+      },
+      { maxBatch: 10, failsAlone: (error) => error === away },
+    );
+    const outcomes = await Promise.allSettled(["a", "b", "c"].map((r) => commit.add(r)));
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(outcomes.map((o) => (o.status === "rejected" ? o.reason : undefined))).toEqual([
+      away,
+      away,
+      away,
+    ]);
+    // Not one connection attempt per write against a database that cannot answer.
+    expect(singles).toEqual([]);
+  });
+});

@@ -13,6 +13,12 @@ export interface GroupCommitOptions {
   maxBatch: number;
   /** A batch failed and its writes are tried one by one (for the log). */
   onBatchFailed?: ((error: unknown, size: number) => void) | undefined;
+  /**
+   * Whether a batch's failure is one every write of it would meet alone (the database is away):
+   * then each write is refused with it at once instead of being tried again one by one, which
+   * would hold the line for a connection attempt per write.
+   */
+  failsAlone?: ((error: unknown) => boolean) | undefined;
 }
 
 interface PendingWrite<Row, Result> {
@@ -83,8 +89,12 @@ export class GroupCommit<Row, Result> {
     try {
       results = await this.writeBatch(batch.map((write) => write.row));
     } catch (error) {
-      // Rolled back as a whole: nothing of it is stored, nothing is acknowledged. Each write
-      // gets its own outcome.
+      // Rolled back as a whole (or its commit's outcome unknown, which a resend's client_id
+      // settles): nothing of it is acknowledged. Each write gets its own outcome.
+      if (this.options.failsAlone?.(error)) {
+        for (const write of batch) write.reject(error);
+        return;
+      }
       this.options.onBatchFailed?.(error, batch.length);
       for (const write of batch) await this.one(write);
       return;
