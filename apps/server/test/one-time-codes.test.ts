@@ -218,7 +218,11 @@ for (const store of stores) {
       const wrong = code === "000000" ? "111111" : "000000";
       for (let left = 4; left >= 1; left--) {
         const answer = await browser.post("/api/client/verify_otp", { email, otp: wrong });
-        expect(answer.body).toMatchObject({ status: 400, error: { code: "otp_invalid" } });
+        // attempts_left lets the widget say it in the visitor's language.
+        expect(answer.body).toMatchObject({
+          status: 400,
+          error: { code: "otp_invalid", attempts_left: left },
+        });
         expect(JSON.stringify(answer.body)).toContain(
           `${left} ${left === 1 ? "try" : "tries"} left`,
         );

@@ -1,9 +1,9 @@
 /**
  * The widget in the visitor's language (issue 32): a browser in Arabic gets it right to left from
- * registration to rating, with the code mail in Arabic; a browser in German gets German and a
- * German code mail; the picker switches and the choice outlives a reload, with only the chosen
- * language's catalogue fetched; the pseudo-locale (40% longer, accented) at 360 px clips nothing.
- * axe is clean in each. SCREENSHOTS=1 saves the Arabic, German and pseudo-locale widgets at 360 px
+ * registration to rating, with the code mail in Arabic; a browser in German gets German, a German
+ * code mail and a wrong code refused in German; the picker switches and the choice outlives a
+ * reload, with only the chosen language's catalogue fetched; the pseudo-locale (40% longer,
+ * accented) at 360 px clips nothing. axe is clean in each. SCREENSHOTS=1 saves the Arabic, German and pseudo-locale widgets at 360 px
  * to docs/screenshots.
  */
 import { fileURLToPath } from "node:url";
@@ -145,7 +145,12 @@ test.describe("a browser in Arabic", () => {
 test.describe("a browser in German", () => {
   test.use({ locale: "de-DE", timezoneId: "Europe/Berlin", viewport: phone });
 
-  test("gets the widget and the code mail in German", async ({ page }) => {
+  test("gets the widget, the code mail and a wrong code's refusal in German", async ({
+    page,
+    guard,
+  }) => {
+    // The wrong code's 400, which the browser logs.
+    guard.allowConsole(/status of 400/);
     await page.goto("/");
     const dialog = await openIn(page, de.title);
     await expect(widgetRoot(dialog)).toHaveAttribute("lang", "de");
@@ -170,6 +175,14 @@ test.describe("a browser in German", () => {
     expect(mail.subject).toBe(`Ihr Code für den ${brandFacts.name}-Chat`);
     await expectNoAxeViolations(page);
     await shoot(page, "widget-de-360.png");
+
+    // A wrong code: the server refuses it in English, the widget says it in German.
+    const wrong = mail.code === "000000" ? "111111" : "000000";
+    await dialog.getByLabel(de.codeLabel).fill(wrong);
+    await dialog.getByRole("button", { name: de.verifyCode }).click();
+    await expect(dialog.locator("#chat-code-error")).toHaveText(
+      "Dieser Code stimmt nicht. Sie haben noch 4 Versuche.",
+    );
   });
 });
 

@@ -34,6 +34,8 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.optional(z.record(z.string(), z.string())),
+    // otp_invalid only: the tries the code has left, so a client can say it in its own language.
+    attempts_left: z.optional(z.int().check(z.minimum(0))),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -7,7 +7,7 @@ import {
   sharedFrameEntries,
 } from "./frame-table";
 
-const read = frameTable(sharedFrameEntries("Not sent."));
+const read = frameTable(sharedFrameEntries((_code, message) => message ?? "Not sent."));
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -13,6 +13,7 @@ import {
   chatEndedFrameSchema,
   errorFrameSchema,
   messageFrameSchema,
+  type ChatErrorCode,
 } from "@hourline/contracts/chat-server-frames";
 import { z } from "zod/mini";
 import type { DeliveryChange } from "./live-messages";
@@ -49,11 +50,14 @@ export type SharedFrameAction =
 
 /**
  * The entries both tables share: an ack, a stored message, and a refusal (of one message when it
- * names its client_id, else a notice), whose words fall back to `refusalFallback`.
+ * names its client_id, else a notice), said by `refusalWords` from its code and the server's words
+ * (missing when the frame had none).
  */
-export function sharedFrameEntries(refusalFallback: string) {
+export function sharedFrameEntries(
+  refusalWords: (code: ChatErrorCode, message: string | undefined) => string,
+) {
   const refusal = z.extend(errorFrameSchema, {
-    message: z.catch(errorFrameSchema.shape.message, refusalFallback),
+    message: z.catch(z.optional(errorFrameSchema.shape.message), undefined),
   });
   return {
     ack: frameEntry(ackFrameSchema, (f): SharedFrameAction => ({
@@ -68,11 +72,12 @@ export function sharedFrameEntries(refusalFallback: string) {
         message,
       }),
     ),
-    error: frameEntry(refusal, (f): SharedFrameAction =>
-      f.client_id === undefined
-        ? { type: "notice", message: f.message }
-        : { type: "failed", clientId: f.client_id, error: f.message },
-    ),
+    error: frameEntry(refusal, (f): SharedFrameAction => {
+      const words = refusalWords(f.code, f.message);
+      return f.client_id === undefined
+        ? { type: "notice", message: words }
+        : { type: "failed", clientId: f.client_id, error: words };
+    }),
   };
 }
 

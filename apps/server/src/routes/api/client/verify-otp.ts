@@ -37,7 +37,10 @@ const verifyOtpRoute: FastifyPluginAsync<{ publicUrl: string }> = async (app, { 
       }
       if (result.reason === "invalid") {
         const message = `That code is not right. You have ${result.attemptsLeft} ${result.attemptsLeft === 1 ? "try" : "tries"} left.`;
-        return reply.code(400).send(apiError(400, "otp_invalid", message, { otp: message }));
+        const answer = apiError(400, "otp_invalid", message, { otp: message });
+        return reply
+          .code(400)
+          .send({ ...answer, error: { ...answer.error, attempts_left: result.attemptsLeft } });
       }
       const message =
         result.reason === "locked"

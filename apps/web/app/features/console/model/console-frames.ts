@@ -36,7 +36,7 @@ function frameActions(meId: number): {
   [K in AgentServerFrame["message_type"]]: FrameEntry<ConsoleAction>;
 } {
   return {
-    ...sharedFrameEntries("The reply could not be sent."),
+    ...sharedFrameEntries((_code, message) => message ?? "The reply could not be sent."),
     conversation: frameEntry(conversationFrameSchema, ({ message_type: _type, ...summary }) => ({
       type: "conversation",
       summary,

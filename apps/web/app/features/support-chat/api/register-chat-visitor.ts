@@ -6,6 +6,7 @@
 import { chatUserSchema, type ChatUser, type RegisterBody } from "@hourline/contracts/chat-api";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./call-failure";
+import { fieldProblemWords } from "./error-words";
 import { chatEndpoints } from "./chat-urls";
 
 export type RegisterOutcome =
@@ -19,7 +20,12 @@ export async function registerChatVisitor(body: RegisterBody): Promise<RegisterO
   if (result.ok) return { kind: "registered", user: result.data };
   if (result.status === 401 || result.status === 403) return { kind: "unverified" };
   if (result.status === 400) {
-    return { kind: "invalid", fields: result.error.fields ?? {}, message: result.error.message };
+    const fields: Record<string, string> = {};
+    for (const field of ["username", "email"] as const) {
+      const words = fieldProblemWords(result, field);
+      if (words !== undefined) fields[field] = words;
+    }
+    return { kind: "invalid", fields, message: failureMessage(result) };
   }
   return { kind: "failed", message: failureMessage(result) };
 }

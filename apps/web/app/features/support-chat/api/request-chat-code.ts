@@ -7,6 +7,7 @@ import { oneTimeCodeTiming } from "@hourline/contracts/chat-api";
 import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./call-failure";
+import { fieldProblemWords } from "./error-words";
 import { chatEndpoints } from "./chat-urls";
 
 /** The server's resend cooldown, so the form can count it down without asking. */
@@ -30,7 +31,10 @@ export async function requestChatCode(
     return { kind: "cooldown", seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS };
   }
   if (result.status === 400) {
-    return { kind: "invalid", message: result.error.fields?.email ?? result.error.message };
+    return {
+      kind: "invalid",
+      message: fieldProblemWords(result, "email") ?? failureMessage(result),
+    };
   }
   return { kind: "failed", message: failureMessage(result) };
 }

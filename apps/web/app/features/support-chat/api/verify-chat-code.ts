@@ -4,7 +4,9 @@
  */
 import { okSchema } from "@hourline/contracts/api-error";
 import { postJson } from "~/lib/api-client";
+import { t } from "../i18n/chat-language";
 import { failureMessage } from "./call-failure";
+import { fieldProblemWords } from "./error-words";
 import { chatEndpoints } from "./chat-urls";
 
 export type VerifyCodeOutcome =
@@ -16,11 +18,18 @@ export type VerifyCodeOutcome =
   | { kind: "rate_limited"; seconds: number | undefined }
   | { kind: "failed"; message: string };
 
+/** The code's own refusals, in the visitor's language. */
 export const codeMessages = {
-  wrong: "That code is not right. Check the 6 digits in the latest e-mail and try again.",
-  expired: "This code has expired or was replaced by a newer one. Please ask for a new code.",
-  locked: "Too many wrong tries, so this code no longer works. Please ask for a new code.",
-} as const;
+  get wrong() {
+    return t("codeWrong");
+  },
+  get expired() {
+    return t("codeExpired");
+  },
+  get locked() {
+    return t("codeLocked");
+  },
+};
 
 export async function verifyChatCode(email: string, otp: string): Promise<VerifyCodeOutcome> {
   const result = await postJson(chatEndpoints.verifyCode, { email, otp }, okSchema);
@@ -28,15 +37,17 @@ export async function verifyChatCode(email: string, otp: string): Promise<Verify
   if (result.status === 429) return { kind: "rate_limited", seconds: result.retryAfterSeconds };
   switch (result.error.code) {
     case "otp_invalid":
-      // The server's message says how many tries are left.
-      return { kind: "wrong", message: result.error.fields?.otp ?? codeMessages.wrong };
+      // Says how many tries are left when the server counts them.
+      return { kind: "wrong", message: failureMessage(result) };
     case "otp_expired":
-      return { kind: "needs_new_code", message: codeMessages.expired };
     case "otp_locked":
-      return { kind: "needs_new_code", message: codeMessages.locked };
+      return { kind: "needs_new_code", message: failureMessage(result) };
   }
   if (result.status === 400) {
-    return { kind: "wrong", message: result.error.fields?.otp ?? result.error.message };
+    return {
+      kind: "wrong",
+      message: fieldProblemWords(result, "otp") ?? failureMessage(result),
+    };
   }
   return { kind: "failed", message: failureMessage(result) };
 }

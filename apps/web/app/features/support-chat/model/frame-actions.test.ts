@@ -68,7 +68,12 @@ describe("frameToAction", () => {
         message: "Slow down.",
         client_id: "abcdefgh",
       }),
-    ).toEqual({ type: "failed", clientId: "abcdefgh", error: "Slow down." });
+    ).toEqual({
+      type: "failed",
+      clientId: "abcdefgh",
+      // The widget's own words for a known code (api/error-words.ts), in English here.
+      error: "You are sending messages too fast. Please wait a moment.",
+    });
     expect(frameToAction({ message_type: "error", code: "bad_frame", message: "Bad." })).toEqual({
       type: "notice",
       message: "Bad.",

@@ -17,6 +17,7 @@ import {
   sharedFrameEntries,
   type FrameEntry,
 } from "~/lib/live-chat/frame-table";
+import { refusalWords } from "../api/error-words";
 import type { ChatAction } from "./chat-state";
 
 /** The visitor's `chat_ended` carries the token for "How did we do?". */
@@ -25,7 +26,7 @@ const visitorChatEnd = z.extend(chatEndSchema, {
 });
 
 const frameActions: { [K in VisitorServerFrame["message_type"]]: FrameEntry<ChatAction> } = {
-  ...sharedFrameEntries("The message could not be sent."),
+  ...sharedFrameEntries(refusalWords),
   chat_ended: frameEntry(visitorChatEnd, (f) => ({
     type: "ended",
     end: {

@@ -142,6 +142,31 @@ const de: ChatCatalogue = {
   unreachable:
     "Wir konnten unseren Server nicht erreichen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   serverError: "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.",
+  codeWrong:
+    "Dieser Code stimmt nicht. Prüfen Sie die 6 Ziffern in der neuesten E-Mail und versuchen Sie es erneut.",
+  codeWrongTries: {
+    one: "Dieser Code stimmt nicht. Sie haben noch {count} Versuch.",
+    other: "Dieser Code stimmt nicht. Sie haben noch {count} Versuche.",
+  },
+  codeExpired:
+    "Dieser Code ist abgelaufen oder wurde durch einen neueren ersetzt. Bitte fordern Sie einen neuen Code an.",
+  codeLocked:
+    "Zu viele falsche Versuche – dieser Code gilt nicht mehr. Bitte fordern Sie einen neuen Code an.",
+  addressBlocked:
+    "Mit dieser Adresse kann kein Chat gestartet werden. Bitte schreiben Sie uns eine E-Mail.",
+  tooManyRequests: "Zu viele Anfragen. Bitte versuchen Sie es in {wait} erneut.",
+  requestRefused:
+    "Das hat nicht geklappt. Bitte prüfen Sie Ihre Eingaben und versuchen Sie es erneut.",
+  ratingLinkInvalid:
+    "Dieser Bewertungslink ist ungültig. Bitte verwenden Sie den Link aus Ihrer neuesten E-Mail.",
+  ratingAlreadySent: "Mit diesem Link wurde bereits eine Bewertung abgegeben. Vielen Dank!",
+  ratingLinkExpired:
+    "Bewertungslinks gelten 7 Tage nach dem Chat. Schreiben können Sie uns jederzeit.",
+  sendTooFast: "Sie senden Nachrichten zu schnell. Bitte warten Sie einen Moment.",
+  sendTooLong: "Diese Nachricht ist zu lang: höchstens {max} Zeichen.",
+  sendPaused:
+    "Der Chat kann gerade keine Nachrichten speichern. Ihre Nachricht wird gleich erneut gesendet.",
+  sendRefused: "Die Nachricht konnte nicht gesendet werden.",
 };
 
 export default de;

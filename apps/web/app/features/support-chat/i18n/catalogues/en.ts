@@ -153,6 +153,27 @@ const en = {
   tooManyImages: "You have sent many images in a short time. Please wait a minute and try again.",
   unreachable: "We could not reach our server. Check your connection and try again.",
   serverError: "Something went wrong on our side. Please try again in a moment.",
+
+  // The server's refusals, said in the widget's words (api/error-words.ts)
+  codeWrong: "That code is not right. Check the 6 digits in the latest e-mail and try again.",
+  codeWrongTries: {
+    one: "That code is not right. You have {count} try left.",
+    other: "That code is not right. You have {count} tries left.",
+  } satisfies PluralMessage,
+  codeExpired: "This code has expired or was replaced by a newer one. Please ask for a new code.",
+  codeLocked: "Too many wrong tries, so this code no longer works. Please ask for a new code.",
+  addressBlocked: "This address cannot start a chat. Please write to us by e-mail.",
+  tooManyRequests: "Too many requests. Please try again in {wait}.",
+  requestRefused: "That did not work. Please check what you entered and try again.",
+  ratingLinkInvalid:
+    "This rating link is not valid. Please use the link from your most recent e-mail.",
+  ratingAlreadySent: "This rating was already sent with this link. Thank you!",
+  ratingLinkExpired:
+    "Rating links work for 7 days after the chat. You can still write to us any time.",
+  sendTooFast: "You are sending messages too fast. Please wait a moment.",
+  sendTooLong: "That message is too long: at most {max} characters.",
+  sendPaused: "The chat cannot save messages for a moment. Your message will be sent again.",
+  sendRefused: "The message could not be sent.",
 };
 
 /** A language's catalogue: every key English has, a plural message where English has one. */

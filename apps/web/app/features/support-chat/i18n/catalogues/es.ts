@@ -137,6 +137,29 @@ const es: ChatCatalogue = {
   unreachable:
     "No hemos podido conectar con nuestro servidor. Revisa tu conexión y vuelve a intentarlo.",
   serverError: "Algo ha fallado por nuestra parte. Vuelve a intentarlo dentro de un momento.",
+  codeWrong:
+    "Ese código no es correcto. Revisa los 6 dígitos del último correo y vuelve a intentarlo.",
+  codeWrongTries: {
+    one: "Ese código no es correcto. Te queda {count} intento.",
+    many: "Ese código no es correcto. Te quedan {count} intentos.",
+    other: "Ese código no es correcto. Te quedan {count} intentos.",
+  },
+  codeExpired:
+    "Este código ha caducado o se ha sustituido por uno más reciente. Pide un código nuevo.",
+  codeLocked:
+    "Demasiados intentos fallidos, así que este código ya no sirve. Pide un código nuevo.",
+  addressBlocked: "Esta dirección no puede iniciar un chat. Escríbenos por correo electrónico.",
+  tooManyRequests: "Demasiadas solicitudes. Vuelve a intentarlo dentro de {wait}.",
+  requestRefused: "No ha funcionado. Revisa lo que has escrito y vuelve a intentarlo.",
+  ratingLinkInvalid:
+    "Este enlace de valoración no es válido. Usa el enlace de tu correo más reciente.",
+  ratingAlreadySent: "Ya se envió una valoración con este enlace. ¡Gracias!",
+  ratingLinkExpired:
+    "Los enlaces de valoración funcionan durante 7 días después del chat. Puedes escribirnos cuando quieras.",
+  sendTooFast: "Estás enviando mensajes demasiado rápido. Espera un momento.",
+  sendTooLong: "Ese mensaje es demasiado largo: como máximo {max} caracteres.",
+  sendPaused: "El chat no puede guardar mensajes en este momento. Tu mensaje se volverá a enviar.",
+  sendRefused: "No se ha podido enviar el mensaje.",
 };
 
 export default es;

@@ -141,6 +141,28 @@ const fr: ChatCatalogue = {
     "Vous avez envoyé beaucoup d’images en peu de temps. Patientez une minute, puis réessayez.",
   unreachable: "Impossible de joindre notre serveur. Vérifiez votre connexion, puis réessayez.",
   serverError: "Un problème est survenu de notre côté. Réessayez dans un instant.",
+  codeWrong: "Ce code n’est pas le bon. Vérifiez les 6 chiffres du dernier e-mail et réessayez.",
+  codeWrongTries: {
+    one: "Ce code n’est pas le bon. Il vous reste {count} essai.",
+    many: "Ce code n’est pas le bon. Il vous reste {count} essais.",
+    other: "Ce code n’est pas le bon. Il vous reste {count} essais.",
+  },
+  codeExpired:
+    "Ce code a expiré ou a été remplacé par un code plus récent. Demandez-en un nouveau.",
+  codeLocked: "Trop d’essais erronés : ce code n’est plus valable. Demandez-en un nouveau.",
+  addressBlocked: "Cette adresse ne peut pas ouvrir de chat. Écrivez-nous plutôt par e-mail.",
+  tooManyRequests: "Trop de demandes. Réessayez dans {wait}.",
+  requestRefused: "Cela n’a pas fonctionné. Vérifiez votre saisie et réessayez.",
+  ratingLinkInvalid:
+    "Ce lien d’évaluation n’est pas valide. Utilisez le lien de votre e-mail le plus récent.",
+  ratingAlreadySent: "Une évaluation a déjà été envoyée avec ce lien. Merci !",
+  ratingLinkExpired:
+    "Les liens d’évaluation sont valables 7 jours après le chat. Vous pouvez toujours nous écrire.",
+  sendTooFast: "Vous envoyez des messages trop vite. Patientez un instant.",
+  sendTooLong: "Ce message est trop long : {max} caractères au maximum.",
+  sendPaused:
+    "Le chat ne peut pas enregistrer de messages pour le moment. Votre message sera renvoyé.",
+  sendRefused: "Le message n’a pas pu être envoyé.",
 };
 
 export default fr;

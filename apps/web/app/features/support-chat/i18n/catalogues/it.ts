@@ -136,6 +136,28 @@ const it: ChatCatalogue = {
   tooManyImages: "Hai inviato molte immagini in poco tempo. Aspetta un minuto e riprova.",
   unreachable: "Non riusciamo a raggiungere il nostro server. Controlla la connessione e riprova.",
   serverError: "Qualcosa è andato storto da parte nostra. Riprova tra un momento.",
+  codeWrong: "Il codice non è corretto. Controlla le 6 cifre nell’ultima e-mail e riprova.",
+  codeWrongTries: {
+    one: "Il codice non è corretto. Ti resta {count} tentativo.",
+    many: "Il codice non è corretto. Ti restano {count} tentativi.",
+    other: "Il codice non è corretto. Ti restano {count} tentativi.",
+  },
+  codeExpired:
+    "Questo codice è scaduto o è stato sostituito da uno più recente. Chiedine uno nuovo.",
+  codeLocked: "Troppi tentativi sbagliati: questo codice non è più valido. Chiedine uno nuovo.",
+  addressBlocked: "Questo indirizzo non può avviare una chat. Scrivici via e-mail.",
+  tooManyRequests: "Troppe richieste. Riprova tra {wait}.",
+  requestRefused: "Non ha funzionato. Controlla i dati inseriti e riprova.",
+  ratingLinkInvalid:
+    "Questo link di valutazione non è valido. Usa il link dell’e-mail più recente.",
+  ratingAlreadySent: "Con questo link è già stata inviata una valutazione. Grazie!",
+  ratingLinkExpired:
+    "I link di valutazione valgono 7 giorni dopo la chat. Puoi sempre scriverci quando vuoi.",
+  sendTooFast: "Stai inviando messaggi troppo in fretta. Aspetta un attimo.",
+  sendTooLong: "Il messaggio è troppo lungo: al massimo {max} caratteri.",
+  sendPaused:
+    "Al momento la chat non riesce a salvare i messaggi. Il tuo messaggio verrà inviato di nuovo.",
+  sendRefused: "Non è stato possibile inviare il messaggio.",
 };
 
 export default it;

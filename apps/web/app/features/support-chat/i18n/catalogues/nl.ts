@@ -137,6 +137,27 @@ const nl: ChatCatalogue = {
   unreachable:
     "We konden onze server niet bereiken. Controleer je verbinding en probeer het opnieuw.",
   serverError: "Er ging bij ons iets mis. Probeer het zo opnieuw.",
+  codeWrong:
+    "Die code klopt niet. Controleer de 6 cijfers in de laatste e-mail en probeer het opnieuw.",
+  codeWrongTries: {
+    one: "Die code klopt niet. Je hebt nog {count} poging.",
+    other: "Die code klopt niet. Je hebt nog {count} pogingen.",
+  },
+  codeExpired: "Deze code is verlopen of vervangen door een nieuwere. Vraag een nieuwe code aan.",
+  codeLocked:
+    "Te vaak een verkeerde code, dus deze code werkt niet meer. Vraag een nieuwe code aan.",
+  addressBlocked: "Met dit adres kun je geen chat starten. Stuur ons liever een e-mail.",
+  tooManyRequests: "Te veel verzoeken. Probeer het over {wait} opnieuw.",
+  requestRefused: "Dat lukte niet. Controleer wat je hebt ingevuld en probeer het opnieuw.",
+  ratingLinkInvalid:
+    "Deze beoordelingslink is niet geldig. Gebruik de link uit je meest recente e-mail.",
+  ratingAlreadySent: "Met deze link is al een beoordeling verstuurd. Bedankt!",
+  ratingLinkExpired:
+    "Beoordelingslinks werken tot 7 dagen na de chat. Je kunt ons altijd schrijven.",
+  sendTooFast: "Je verstuurt berichten te snel. Wacht even.",
+  sendTooLong: "Dat bericht is te lang: maximaal {max} tekens.",
+  sendPaused: "De chat kan even geen berichten opslaan. Je bericht wordt opnieuw verstuurd.",
+  sendRefused: "Het bericht kon niet worden verstuurd.",
 };
 
 export default nl;

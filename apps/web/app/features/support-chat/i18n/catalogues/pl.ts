@@ -133,6 +133,26 @@ const pl: ChatCatalogue = {
   tooManyImages: "W krótkim czasie wysłano wiele obrazów. Odczekaj minutę i spróbuj ponownie.",
   unreachable: "Nie udało się połączyć z naszym serwerem. Sprawdź połączenie i spróbuj ponownie.",
   serverError: "Coś poszło nie tak po naszej stronie. Spróbuj ponownie za chwilę.",
+  codeWrong: "Ten kod jest nieprawidłowy. Sprawdź 6 cyfr w najnowszym e-mailu i spróbuj ponownie.",
+  codeWrongTries: {
+    one: "Ten kod jest nieprawidłowy. Została Ci {count} próba.",
+    few: "Ten kod jest nieprawidłowy. Zostały Ci {count} próby.",
+    many: "Ten kod jest nieprawidłowy. Zostało Ci {count} prób.",
+    other: "Ten kod jest nieprawidłowy. Zostało Ci {count} próby.",
+  },
+  codeExpired: "Ten kod wygasł albo zastąpił go nowszy. Poproś o nowy kod.",
+  codeLocked: "Zbyt wiele błędnych prób, więc ten kod już nie działa. Poproś o nowy kod.",
+  addressBlocked: "Z tego adresu nie można rozpocząć czatu. Napisz do nas e-mail.",
+  tooManyRequests: "Zbyt wiele prób. Spróbuj ponownie za {wait}.",
+  requestRefused: "Nie udało się. Sprawdź wpisane dane i spróbuj ponownie.",
+  ratingLinkInvalid: "Ten link do oceny jest nieprawidłowy. Użyj linku z najnowszego e-maila.",
+  ratingAlreadySent: "Ocena z tego linku została już wysłana. Dziękujemy!",
+  ratingLinkExpired: "Linki do oceny działają przez 7 dni po czacie. Napisać do nas możesz zawsze.",
+  sendTooFast: "Wysyłasz wiadomości zbyt szybko. Poczekaj chwilę.",
+  sendTooLong: "Ta wiadomość jest za długa: najwyżej {max} znaków.",
+  sendPaused:
+    "Czat chwilowo nie może zapisywać wiadomości. Twoja wiadomość zostanie wysłana ponownie.",
+  sendRefused: "Nie udało się wysłać wiadomości.",
 };
 
 export default pl;

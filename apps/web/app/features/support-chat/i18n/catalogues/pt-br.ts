@@ -134,6 +134,27 @@ const ptBR: ChatCatalogue = {
   tooManyImages: "Você enviou muitas imagens em pouco tempo. Aguarde um minuto e tente de novo.",
   unreachable: "Não conseguimos falar com nosso servidor. Verifique sua conexão e tente de novo.",
   serverError: "Algo deu errado do nosso lado. Tente de novo daqui a pouco.",
+  codeWrong:
+    "Esse código não está certo. Confira os 6 dígitos do e-mail mais recente e tente de novo.",
+  codeWrongTries: {
+    one: "Esse código não está certo. Você tem mais {count} tentativa.",
+    many: "Esse código não está certo. Você tem mais {count} tentativas.",
+    other: "Esse código não está certo. Você tem mais {count} tentativas.",
+  },
+  codeExpired: "Este código expirou ou foi substituído por um mais novo. Peça um novo código.",
+  codeLocked:
+    "Foram muitas tentativas erradas, então este código não vale mais. Peça um novo código.",
+  addressBlocked: "Este endereço não pode iniciar um chat. Escreva para nós por e-mail.",
+  tooManyRequests: "Muitas solicitações. Tente de novo daqui a {wait}.",
+  requestRefused: "Não deu certo. Confira o que você digitou e tente de novo.",
+  ratingLinkInvalid: "Este link de avaliação não é válido. Use o link do seu e-mail mais recente.",
+  ratingAlreadySent: "Uma avaliação já foi enviada com este link. Obrigado!",
+  ratingLinkExpired:
+    "Os links de avaliação valem por 7 dias depois do chat. Você pode nos escrever quando quiser.",
+  sendTooFast: "Você está enviando mensagens rápido demais. Espere um pouco.",
+  sendTooLong: "Essa mensagem é longa demais: no máximo {max} caracteres.",
+  sendPaused: "O chat não consegue salvar mensagens agora. Sua mensagem será enviada de novo.",
+  sendRefused: "Não foi possível enviar a mensagem.",
 };
 
 export default ptBR;

@@ -134,6 +134,27 @@ const tr: ChatCatalogue = {
     "Kısa sürede çok sayıda görsel gönderdiniz. Lütfen bir dakika bekleyip tekrar deneyin.",
   unreachable: "Sunucumuza ulaşamadık. Bağlantınızı kontrol edip tekrar deneyin.",
   serverError: "Bizim tarafımızda bir sorun oluştu. Lütfen biraz sonra tekrar deneyin.",
+  codeWrong: "Bu kod doğru değil. Son e-postadaki 6 haneyi kontrol edip tekrar deneyin.",
+  codeWrongTries: {
+    one: "Bu kod doğru değil. {count} deneme hakkınız kaldı.",
+    other: "Bu kod doğru değil. {count} deneme hakkınız kaldı.",
+  },
+  codeExpired:
+    "Bu kodun süresi doldu ya da yerine daha yeni bir kod gönderildi. Lütfen yeni bir kod isteyin.",
+  codeLocked:
+    "Çok fazla yanlış deneme yapıldığı için bu kod artık geçerli değil. Lütfen yeni bir kod isteyin.",
+  addressBlocked: "Bu adresle sohbet başlatılamaz. Lütfen bize e-postayla yazın.",
+  tooManyRequests: "Çok fazla istek gönderildi. Lütfen {wait} sonra tekrar deneyin.",
+  requestRefused: "Bu işlem olmadı. Lütfen girdiklerinizi kontrol edip tekrar deneyin.",
+  ratingLinkInvalid:
+    "Bu değerlendirme bağlantısı geçerli değil. Lütfen en son e-postanızdaki bağlantıyı kullanın.",
+  ratingAlreadySent: "Bu bağlantıyla zaten bir değerlendirme gönderildi. Teşekkürler!",
+  ratingLinkExpired:
+    "Değerlendirme bağlantıları sohbetten sonra 7 gün geçerlidir. Bize her zaman yazabilirsiniz.",
+  sendTooFast: "Çok hızlı mesaj gönderiyorsunuz. Lütfen biraz bekleyin.",
+  sendTooLong: "Bu mesaj çok uzun: en fazla {max} karakter olabilir.",
+  sendPaused: "Sohbet şu an mesaj kaydedemiyor. Mesajınız yeniden gönderilecek.",
+  sendRefused: "Mesaj gönderilemedi.",
 };
 
 export default tr;
