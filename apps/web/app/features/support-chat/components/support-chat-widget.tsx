@@ -30,7 +30,7 @@ import { newClientId } from "~/lib/live-chat/client-id";
 import { chatLanguageStore, serverLanguage, t } from "../i18n/chat-language";
 import { ChatAnnouncer } from "./chat-announcer";
 import { LanguagePicker } from "./language-picker";
-import { availabilityCopy, useAvailability } from "./availability-note";
+import { availabilityCopy, useAvailability, useLivePresence } from "./availability-note";
 import { ChatPanel } from "./chat-panel";
 import { EndedNotice } from "./ended-notice";
 import { ClosingScreen } from "./closing-screen";
@@ -198,6 +198,8 @@ export function SupportChatWidget() {
   }, []);
 
   const session = view.kind === "chat" ? view.session : null;
+  // During a chat the header's line follows agents coming and going, as the chat's notice does.
+  const agentsOnline = useLivePresence(session);
   useEffect(() => {
     session?.setVisible(open);
   }, [session, open]);
@@ -240,7 +242,7 @@ export function SupportChatWidget() {
     // right to left in Arabic and Hebrew, and screen readers pronounce it in its language.
     <div ref={setRoot} lang={language} dir={dir}>
       <Direction.Provider dir={dir}>
-        {session ? <ChatAnnouncer session={session} /> : null}
+        {session ? <ChatAnnouncer session={session} availability={availability} /> : null}
         <Dialog.Root
           open={open}
           // The page stays usable beside the panel; on a phone the panel fills the screen and the
@@ -317,8 +319,10 @@ export function SupportChatWidget() {
                     className={`text-sm ${compact ? "[@media(max-height:500px)]:sr-only" : ""}`}
                   >
                     {
-                      availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
-                        .line
+                      availabilityCopy(availability?.answer ?? null, {
+                        now: availability?.at ?? 0,
+                        agentsOnline,
+                      }).line
                     }
                   </Dialog.Description>
                   <LanguagePicker language={language} />
