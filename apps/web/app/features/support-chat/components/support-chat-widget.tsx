@@ -259,12 +259,13 @@ export function SupportChatWidget() {
               tabIndex={-1}
               style={compact && fit ? { top: fit.top, height: fit.height } : undefined}
               // `right-5` stays physical in every language: the panel opens above the launcher,
-              // which sits at the right of the (English, left-to-right) page.
+              // which sits at the right of the (English, left-to-right) page. Its top stays below
+              // the site's sticky header (4 rem and its border) with a gap: 6 rem below, 5 above.
               className={
                 compact
                   ? "fixed inset-x-0 top-0 z-50 flex h-dvh flex-col overflow-hidden bg-surface outline-none"
-                  : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-7.5rem)] w-[27rem] flex-col overflow-hidden outline-none ${
-                      view.kind === "chat" ? "h-[min(42rem,calc(100dvh-7.5rem))]" : ""
+                  : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-11rem)] w-[27rem] flex-col overflow-hidden outline-none ${
+                      view.kind === "chat" ? "h-[min(42rem,calc(100dvh-11rem))]" : ""
                     }`
               }
               onOpenAutoFocus={(event) => {
