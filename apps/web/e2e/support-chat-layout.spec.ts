@@ -293,6 +293,9 @@ test.describe("desktop 1280x800", () => {
     // The list is not a live region of its own: it would be read again as a whole.
     await expect(chatPanel(dialog).log).toHaveAttribute("aria-live", "off");
     const agent = await agents.connect();
+    // The agent's coming is said once it has lasted 2 s: the chat's first history fetch has
+    // answered by then, so the reply below arrives as news rather than inside that history.
+    await expect(announcer).toContainText("Someone from the team is online now");
     await agent.reply(conversationId, "<p>Hello <b>Tomas</b>, how can I help?</p>");
     await expect(announcer).toContainText("Hello Tomas, how can I help?");
     await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
