@@ -110,6 +110,24 @@ async function onScreen(page: Page, target: Locator) {
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 0.5);
 }
 
+/**
+ * The site's sticky header stays usable beside the open panel: what lies under the centre of its
+ * Sign in link is the link, and the panel's top is below the header.
+ */
+async function expectHeaderClear(page: Page, dialog: Locator) {
+  const signIn = page.getByRole("banner").getByRole("link", { name: "Sign in" });
+  await expect(signIn).toBeVisible();
+  const hit = await signIn.evaluate((link) => {
+    const box = link.getBoundingClientRect();
+    const el = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return Boolean(el && link.contains(el));
+  });
+  expect(hit, "the Sign in link is not covered").toBe(true);
+  const header = await page.getByRole("banner").boundingBox();
+  const panel = await dialog.boundingBox();
+  expect(panel && header && panel.y - (header.y + header.height)).toBeGreaterThanOrEqual(8);
+}
+
 async function fillTheLog(
   page: Page,
   agent: { reply(id: number, html: string): Promise<unknown> },
@@ -242,6 +260,7 @@ test.describe("desktop 1280x800", () => {
     );
     const box = await dialog.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(440);
+    await expectHeaderClear(page, dialog);
     const hit = await page.evaluate(() => {
       const el = document.elementFromPoint(200, 400);
       return Boolean(el && document.querySelector("main")?.contains(el));
@@ -274,12 +293,17 @@ test.describe("desktop 1280x800", () => {
     // The list is not a live region of its own: it would be read again as a whole.
     await expect(chatPanel(dialog).log).toHaveAttribute("aria-live", "off");
     const agent = await agents.connect();
+    // The agent's coming is said once it has lasted 2 s: the chat's first history fetch has
+    // answered by then, so the reply below arrives as news rather than inside that history.
+    await expect(announcer).toContainText("Someone from the team is online now");
     await agent.reply(conversationId, "<p>Hello <b>Tomas</b>, how can I help?</p>");
     await expect(announcer).toContainText("Hello Tomas, how can I help?");
     await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
     await chatPanel(dialog).editor.fill("I would like to know about leave requests.");
     await chatPanel(dialog).editor.press("Enter");
     await expect(chatPanel(dialog).messages.last().getByText("Sent")).toBeVisible();
+    // The chat's panel is its tallest: the header beside it still answers clicks.
+    await expectHeaderClear(page, dialog);
     await expectNoAxeViolations(page);
     await keepScreenshot(page, "1280x800");
 

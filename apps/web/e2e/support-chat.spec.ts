@@ -373,6 +373,42 @@ test.describe("conversation", () => {
     await expect(panel.messages.nth(2)).toBeInViewport();
   });
 
+  test("the nobody-online notice follows agents coming and going, each change read out once", async ({
+    page,
+    agents,
+  }) => {
+    await page.goto("/");
+    const dialog = await openChat(page);
+    const { user } = await startChat(page, dialog, {
+      name: "Lena Vogel",
+      email: visitorEmail("presence"),
+    });
+    expect(user.agents_online).toBe(false);
+    const notice = dialog.getByTestId("chat-availability");
+    const header = dialog.getByText("The team is online. Start a chat and we will answer here.");
+    const announcer = page.getByTestId("chat-announcer");
+    const cameOnline = "Someone from the team is online now and will answer here.";
+    await expect(notice).toHaveText(offlineText);
+
+    // An agent opens the console while the chat is open: the notice goes, the header's line
+    // follows, and the change is read out once.
+    const agent = await agents.connect();
+    await expect(notice).toBeHidden();
+    await expect(header).toBeVisible();
+    await expect(announcer).toContainText(cameOnline);
+    // A second agent changes nothing that is shown or said.
+    const second = await agents.connect();
+    await second.close();
+    await expect(header).toBeVisible();
+
+    // The last agent leaves: the notice comes back, and is read out.
+    await agent.close();
+    await expect(notice).toHaveText(offlineText);
+    await expect(announcer.getByText(offlineText)).toHaveCount(1);
+    await expect(announcer.getByText(cameOnline)).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+
   test("sends an image of at most 25 MB and shows it at most 200 px wide", async ({
     page,
     agents,

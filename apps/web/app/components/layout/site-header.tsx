@@ -20,6 +20,7 @@ export function SiteHeader() {
   const [home, ...rest] = barLinks;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/75">
+      {/* 4 rem tall: the chat panel (support-chat-widget.tsx) keeps its top below it. */}
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="text-ink no-underline" aria-label={`${brand.name} home`}>
           <Logo />

@@ -5,6 +5,7 @@ import {
   availabilityRefreshMs,
   availabilityTexts,
   formatReturn,
+  presenceNews,
   refetchDelay,
 } from "./availability-note";
 
@@ -60,6 +61,23 @@ describe("availabilityCopy", () => {
   it("makes no promise it cannot keep before the answer came", () => {
     expect(availabilityCopy(null, { now }).line).toBe(availabilityTexts.unknown);
     expect(availabilityCopy(null, { now }).line).not.toMatch(/hours/);
+  });
+});
+
+describe("presenceNews", () => {
+  it("says someone came when the notice goes away, and the notice again when all left", () => {
+    const inside = { answer: answer({ agents_online: false }), at: now };
+    expect(presenceNews(inside, false, true)).toBe(availabilityTexts.teamOnline);
+    expect(presenceNews(inside, true, false)).toBe(availabilityTexts.nobodyOnline);
+    // Before the hours are known the notice follows presence the same way.
+    expect(presenceNews(null, false, true)).toBe(availabilityTexts.teamOnline);
+    expect(presenceNews(null, true, false)).toBe(availabilityTexts.nobodyOnline);
+  });
+
+  it("says nothing outside hours, where the notice is the schedule's whoever is connected", () => {
+    const closed = { answer: answer({ open: false }), at: now };
+    expect(presenceNews(closed, false, true)).toBeNull();
+    expect(presenceNews(closed, true, false)).toBeNull();
   });
 });
 

@@ -6,9 +6,10 @@
  * wording lives in `availabilityTexts`.
  */
 import type { AvailabilityAnswer } from "@hourline/contracts/business-hours";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { fetchAvailability } from "../api/fetch-availability";
 import { chatLanguageStore, t } from "../i18n/chat-language";
+import type { ChatSession } from "../model/chat-session";
 
 /** In the widget's active language (i18n/chat-language.ts). */
 export const availabilityTexts = {
@@ -24,6 +25,10 @@ export const availabilityTexts = {
   closedUntil: (when: string) => t("availClosedUntil", { when }),
   get closed() {
     return t("availClosed");
+  },
+  /** Told during a chat when an agent comes online (the notice goes away). */
+  get teamOnline() {
+    return t("announceTeamOnline");
   },
 };
 
@@ -84,6 +89,35 @@ export function availabilityCopy(
   return online
     ? { line: availabilityTexts.online, teamMessage: "", away: false }
     : { line: availabilityTexts.nobodyOnline, teamMessage: "", away: true };
+}
+
+/**
+ * What the chat says when agents' presence changed from `before` to `after` during a chat: that
+ * someone came (the notice went away), or the notice's line again when all left; null when the
+ * notice stays as it was (outside hours the schedule's wording does not depend on who is in).
+ */
+export function presenceNews(
+  availability: Availability | null,
+  before: boolean,
+  after: boolean,
+): string | null {
+  const answer = availability?.answer ?? null;
+  const now = availability?.at ?? 0;
+  const was = availabilityCopy(answer, { now, agentsOnline: before });
+  const is = availabilityCopy(answer, { now, agentsOnline: after });
+  if (was.away === is.away) return null;
+  return is.away ? is.line : availabilityTexts.teamOnline;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether an agent is online as the running chat last heard it (its presence frames), null without
+ * a chat: the header's line and the chat's notice both follow it rather than the answer's figure.
+ */
+export function useLivePresence(session: ChatSession | null): boolean | null {
+  const read = () => session?.getState().agentsOnline ?? null;
+  return useSyncExternalStore(session?.subscribe ?? noSubscription, read, read);
 }
 
 /** An availability answer and when it came (the copy reads "now" from there, not from render). */

@@ -6,12 +6,14 @@
  * every flip), a problem the server reported, and the end of the chat by support. While the tab is
  * hidden the page title counts support's new messages.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ConnectionStatus } from "~/lib/live-chat/chat-connection";
 import { STATUS_SETTLE_MS } from "~/lib/live-chat/settled-status";
 import type { ChatSession } from "../model/chat-session";
+import { PresenceNews } from "../model/presence-news";
 import type { ShownMessage } from "../model/chat-state";
 import { formatChatTime, t } from "../i18n/chat-language";
+import { presenceNews, type Availability } from "./availability-note";
 import { closingTexts } from "./closing-screen";
 
 /** Every word the announcer says, in one place, in the widget's active language. */
@@ -65,15 +67,22 @@ interface Line {
   text: string;
 }
 
-export function ChatAnnouncer({ session }: { session: ChatSession }) {
+export function ChatAnnouncer({
+  session,
+  availability,
+}: {
+  session: ChatSession;
+  /** The team's hours: whether a change of presence changes the chat's notice. */
+  availability: Availability | null;
+}) {
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const [lines, setLines] = useState<Line[]>([]);
   const nextId = useRef(0);
-  const say = (text: string) => {
+  const say = useCallback((text: string) => {
     const id = ++nextId.current;
     // Only additions are read; the last few stay so a quick second line does not replace the first.
     setLines((before) => [...before.slice(-3), { id, text }]);
-  };
+  }, []);
 
   // Support's new messages: not the history loaded when the chat (re)opens.
   const seen = useRef<Set<string> | null>(null);
@@ -94,7 +103,7 @@ export function ChatAnnouncer({ session }: { session: ChatSession }) {
       unseenWhileHidden.current += fromSupport.length;
       document.title = announcerTexts.title(unseenWhileHidden.current, baseTitle.current);
     }
-  }, [state.messages, state.historyLoaded]);
+  }, [state.messages, state.historyLoaded, say]);
 
   // Back on the tab: the title is the page's again.
   useEffect(() => {
@@ -130,15 +139,34 @@ export function ChatAnnouncer({ session }: { session: ChatSession }) {
       );
     }, STATUS_SETTLE_MS);
     return () => window.clearTimeout(timer);
-  }, [settled]);
+  }, [settled, say]);
+
+  // Agents coming and going: told once the change has lasted, when it shows or hides the notice.
+  const hours = useRef(availability);
+  useEffect(() => {
+    hours.current = availability;
+  }, [availability]);
+  const presence = useRef<PresenceNews | null>(null);
+  useEffect(() => {
+    const news = new PresenceNews(session.getState().agentsOnline, (before, after) => {
+      const text = presenceNews(hours.current, before, after);
+      if (text) say(text);
+    });
+    presence.current = news;
+    return () => news.dispose();
+  }, [session, say]);
+  useEffect(() => {
+    if (state.ended) presence.current?.dispose();
+    else presence.current?.update(state.agentsOnline);
+  }, [state.agentsOnline, state.ended]);
 
   useEffect(() => {
     if (state.notice) say(state.notice);
-  }, [state.notice]);
+  }, [state.notice, say]);
 
   useEffect(() => {
     if (state.ended?.by === "agent") say(closingTexts.endedByAgent(formatChatTime(state.ended.at)));
-  }, [state.ended]);
+  }, [state.ended, say]);
 
   return (
     <div aria-live="polite" aria-atomic="false" className="sr-only" data-testid="chat-announcer">

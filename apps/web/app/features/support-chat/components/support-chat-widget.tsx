@@ -30,7 +30,7 @@ import { newClientId } from "~/lib/live-chat/client-id";
 import { chatLanguageStore, serverLanguage, t } from "../i18n/chat-language";
 import { ChatAnnouncer } from "./chat-announcer";
 import { LanguagePicker } from "./language-picker";
-import { availabilityCopy, useAvailability } from "./availability-note";
+import { availabilityCopy, useAvailability, useLivePresence } from "./availability-note";
 import { ChatPanel } from "./chat-panel";
 import { EndedNotice } from "./ended-notice";
 import { ClosingScreen } from "./closing-screen";
@@ -198,6 +198,8 @@ export function SupportChatWidget() {
   }, []);
 
   const session = view.kind === "chat" ? view.session : null;
+  // During a chat the header's line follows agents coming and going, as the chat's notice does.
+  const agentsOnline = useLivePresence(session);
   useEffect(() => {
     session?.setVisible(open);
   }, [session, open]);
@@ -240,7 +242,7 @@ export function SupportChatWidget() {
     // right to left in Arabic and Hebrew, and screen readers pronounce it in its language.
     <div ref={setRoot} lang={language} dir={dir}>
       <Direction.Provider dir={dir}>
-        {session ? <ChatAnnouncer session={session} /> : null}
+        {session ? <ChatAnnouncer session={session} availability={availability} /> : null}
         <Dialog.Root
           open={open}
           // The page stays usable beside the panel; on a phone the panel fills the screen and the
@@ -257,12 +259,13 @@ export function SupportChatWidget() {
               tabIndex={-1}
               style={compact && fit ? { top: fit.top, height: fit.height } : undefined}
               // `right-5` stays physical in every language: the panel opens above the launcher,
-              // which sits at the right of the (English, left-to-right) page.
+              // which sits at the right of the (English, left-to-right) page. Its top stays below
+              // the site's sticky header (4 rem and its border) with a gap: 6 rem below, 5 above.
               className={
                 compact
                   ? "fixed inset-x-0 top-0 z-50 flex h-dvh flex-col overflow-hidden bg-surface outline-none"
-                  : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-7.5rem)] w-[27rem] flex-col overflow-hidden outline-none ${
-                      view.kind === "chat" ? "h-[min(42rem,calc(100dvh-7.5rem))]" : ""
+                  : `card fixed right-5 bottom-24 z-50 flex max-h-[calc(100dvh-11rem)] w-[27rem] flex-col overflow-hidden outline-none ${
+                      view.kind === "chat" ? "h-[min(42rem,calc(100dvh-11rem))]" : ""
                     }`
               }
               onOpenAutoFocus={(event) => {
@@ -317,8 +320,10 @@ export function SupportChatWidget() {
                     className={`text-sm ${compact ? "[@media(max-height:500px)]:sr-only" : ""}`}
                   >
                     {
-                      availabilityCopy(availability?.answer ?? null, { now: availability?.at ?? 0 })
-                        .line
+                      availabilityCopy(availability?.answer ?? null, {
+                        now: availability?.at ?? 0,
+                        agentsOnline,
+                      }).line
                     }
                   </Dialog.Description>
                   <LanguagePicker language={language} />

@@ -465,4 +465,49 @@ describe("ChatSession", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(t.session.getState().agentTyping).toBe(false);
   });
+  it("follows agents coming and going during the chat; a state read before a presence frame does not undo it", async () => {
+    const t = setup();
+    const answers: ((online: boolean) => void)[] = [];
+    t.api.fetchState.mockImplementation(
+      () =>
+        new Promise<FetchStateOutcome>((resolve) =>
+          answers.push((online) =>
+            resolve({
+              kind: "state",
+              conversation: {
+                id: 7,
+                state: "open",
+                ended_at: null,
+                ended_by: null,
+                agents_online: online,
+              },
+            }),
+          ),
+        ),
+    );
+    t.session.start();
+    t.browser.last.open();
+    await settle();
+    // The server greets the socket: nobody is online.
+    t.browser.last.receive({ message_type: "presence", agents_online: false });
+    expect(t.session.getState().agentsOnline).toBe(false);
+
+    // An agent connects while the states asked for on connecting are still on their way, read
+    // before the agent came: the frame is the newer word.
+    t.browser.last.receive({ message_type: "presence", agents_online: true });
+    expect(t.session.getState().agentsOnline).toBe(true);
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) answer(false);
+    await settle();
+    expect(t.session.getState().agentsOnline).toBe(true);
+
+    // The last agent leaves; a state asked for after that frame is taken as it comes.
+    t.browser.last.receive({ message_type: "presence", agents_online: false });
+    expect(t.session.getState().agentsOnline).toBe(false);
+    t.browser.last.receive({ message_type: "catch_up" });
+    answers.at(-1)?.(true);
+    await settle();
+    expect(answers).toHaveLength(3);
+    expect(t.session.getState().agentsOnline).toBe(true);
+  });
 });

@@ -77,6 +77,8 @@ export class ChatSession {
   private readonly typing: TypingSignal<number>;
   private readonly agentTyping: TypingFade<"agent">;
   private resyncRun = 0;
+  /** Presence frames heard so far: a fetched answer older than the last one must not undo it. */
+  private presenceHeard = 0;
   private checkingSession = false;
   /** The visitor ended the chat while offline: send chat_end once connected, then stop. */
   private endPending = false;
@@ -249,6 +251,7 @@ export class ChatSession {
     const action = frameToAction(frame);
     if (!action) return;
     if (action.type === "acked" || action.type === "failed") this.outbox.answered(action.clientId);
+    if (action.type === "presence") this.presenceHeard += 1;
     this.dispatch(action);
     if (action.type === "typing") {
       this.agentTyping.heard("agent", action.typing, () =>
@@ -284,6 +287,7 @@ export class ChatSession {
   /** Fetches the messages after `after` (all when undefined) and the conversation's state. */
   private async resync(after: number | undefined, stateOnly = false) {
     const run = ++this.resyncRun;
+    const heard = this.presenceHeard;
     const { api } = this.deps;
     const [messages, conversation] = await Promise.all([
       stateOnly ? null : api.fetchMessages(this.identity.email, after),
@@ -297,7 +301,12 @@ export class ChatSession {
     if (messages?.kind === "messages") {
       this.dispatch({ type: "history", messages: messages.messages });
     }
-    if (conversation.kind === "state" && conversation.conversation.agents_online !== undefined) {
+    // The pushed frame is newer than an answer read before it came (an agent connected meanwhile).
+    if (
+      conversation.kind === "state" &&
+      conversation.conversation.agents_online !== undefined &&
+      heard === this.presenceHeard
+    ) {
       this.dispatch({ type: "presence", online: conversation.conversation.agents_online });
     }
     if (conversation.kind === "state" && conversation.conversation.state === "ended") {

@@ -70,6 +70,7 @@ const ar: ChatCatalogue = {
   announceReconnected: "عاد الاتصال. يجري إرسال الرسائل من جديد.",
   announceLost: "انقطع الاتصال. جارٍ إعادة الاتصال…",
   announceOffline: "أنت غير متصل. ستُرسل الرسائل عند عودة الاتصال.",
+  announceTeamOnline: "أحد أعضاء الفريق متصل الآن وسيرد عليك هنا.",
 
   conversation: "المحادثة",
   messages: "الرسائل",

@@ -66,6 +66,7 @@ const de: ChatCatalogue = {
   announceReconnected: "Wieder verbunden. Nachrichten werden wieder gesendet.",
   announceLost: "Verbindung unterbrochen. Neuer Versuch läuft …",
   announceOffline: "Sie sind offline. Nachrichten werden gesendet, sobald Sie wieder online sind.",
+  announceTeamOnline: "Jemand aus dem Team ist jetzt online und antwortet hier.",
 
   conversation: "Unterhaltung",
   messages: "Nachrichten",

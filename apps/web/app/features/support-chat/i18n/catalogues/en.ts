@@ -83,6 +83,7 @@ const en = {
   announceReconnected: "Reconnected. Messages are being sent again.",
   announceLost: "Connection lost. Reconnecting…",
   announceOffline: "You are offline. Messages will be sent when you are back.",
+  announceTeamOnline: "Someone from the team is online now and will answer here.",
 
   // The conversation
   conversation: "Conversation",

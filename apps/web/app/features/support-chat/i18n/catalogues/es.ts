@@ -66,6 +66,7 @@ const es: ChatCatalogue = {
   announceReconnected: "Conexión recuperada. Los mensajes se están enviando de nuevo.",
   announceLost: "Se ha perdido la conexión. Reconectando…",
   announceOffline: "No tienes conexión. Los mensajes se enviarán cuando vuelvas a estar en línea.",
+  announceTeamOnline: "Alguien del equipo está conectado ahora y te responderá aquí.",
 
   conversation: "Conversación",
   messages: "Mensajes",

@@ -66,6 +66,7 @@ const fr: ChatCatalogue = {
   announceReconnected: "Reconnecté. Les messages repartent.",
   announceLost: "Connexion perdue. Reconnexion…",
   announceOffline: "Vous êtes hors ligne. Vos messages partiront dès votre retour.",
+  announceTeamOnline: "Quelqu’un de l’équipe est maintenant en ligne et vous répondra ici.",
 
   conversation: "Conversation",
   messages: "Messages",

@@ -66,6 +66,7 @@ const he: ChatCatalogue = {
   announceReconnected: "החיבור חזר. ההודעות נשלחות שוב.",
   announceLost: "החיבור נותק. מתחבר מחדש…",
   announceOffline: "אין חיבור. ההודעות יישלחו כשהחיבור יחזור.",
+  announceTeamOnline: "מישהו מהצוות מחובר עכשיו ויענה כאן.",
 
   conversation: "שיחה",
   messages: "הודעות",

@@ -62,6 +62,7 @@ const hi: ChatCatalogue = {
   announceReconnected: "फिर से कनेक्ट हो गया। संदेश फिर से भेजे जा रहे हैं।",
   announceLost: "कनेक्शन टूट गया। फिर से कनेक्ट हो रहा है…",
   announceOffline: "आप ऑफ़लाइन हैं। वापस ऑनलाइन आते ही संदेश भेज दिए जाएँगे।",
+  announceTeamOnline: "टीम का कोई सदस्य अब ऑनलाइन है और यहीं जवाब देगा।",
 
   conversation: "बातचीत",
   messages: "संदेश",

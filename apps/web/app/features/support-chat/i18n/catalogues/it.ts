@@ -66,6 +66,7 @@ const it: ChatCatalogue = {
   announceReconnected: "Connessione ripristinata. I messaggi vengono di nuovo inviati.",
   announceLost: "Connessione persa. Riconnessione in corso…",
   announceOffline: "Sei offline. I messaggi verranno inviati quando tornerai online.",
+  announceTeamOnline: "Qualcuno del team è ora online e ti risponderà qui.",
 
   conversation: "Conversazione",
   messages: "Messaggi",

@@ -65,6 +65,7 @@ const nl: ChatCatalogue = {
   announceReconnected: "Weer verbonden. Berichten worden weer verstuurd.",
   announceLost: "Verbinding verbroken. Opnieuw verbinden…",
   announceOffline: "Je bent offline. Berichten worden verstuurd zodra je weer online bent.",
+  announceTeamOnline: "Iemand van het team is nu online en antwoordt hier.",
 
   conversation: "Gesprek",
   messages: "Berichten",

@@ -65,6 +65,7 @@ const pl: ChatCatalogue = {
   announceReconnected: "Połączono ponownie. Wiadomości znów są wysyłane.",
   announceLost: "Utracono połączenie. Ponowne łączenie…",
   announceOffline: "Brak połączenia. Wiadomości zostaną wysłane, gdy wrócisz do sieci.",
+  announceTeamOnline: "Ktoś z zespołu jest teraz dostępny i odpowie tutaj.",
 
   conversation: "Rozmowa",
   messages: "Wiadomości",

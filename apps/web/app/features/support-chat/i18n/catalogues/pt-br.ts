@@ -65,6 +65,7 @@ const ptBR: ChatCatalogue = {
   announceReconnected: "Reconectado. As mensagens estão sendo enviadas de novo.",
   announceLost: "A conexão caiu. Reconectando…",
   announceOffline: "Você está sem conexão. As mensagens serão enviadas quando você voltar.",
+  announceTeamOnline: "Alguém da equipe está on-line agora e responderá aqui.",
 
   conversation: "Conversa",
   messages: "Mensagens",

@@ -63,6 +63,7 @@ const tr: ChatCatalogue = {
   announceReconnected: "Yeniden bağlandınız. Mesajlar tekrar gönderiliyor.",
   announceLost: "Bağlantı koptu. Yeniden bağlanılıyor…",
   announceOffline: "Çevrimdışısınız. Mesajlarınız, bağlantınız geri geldiğinde gönderilecek.",
+  announceTeamOnline: "Ekipten biri şimdi çevrimiçi ve buradan yanıt verecek.",
 
   conversation: "Görüşme",
   messages: "Mesajlar",
