@@ -20,12 +20,14 @@ import { listPosts } from "../app/content/blog/posts";
 import { staticPageRoutes } from "../app/site";
 import { answerMapTiles, expectNoAxeViolations } from "./fixtures";
 import {
+  chatForm,
   chatPanel,
   expect,
   launcher,
   openChat,
   startChat,
   test,
+  verifyEmail,
   visitorEmail,
 } from "./support/chat-widget";
 
@@ -333,6 +335,41 @@ test.describe("desktop 1280x800", () => {
     expect(said.filter((line) => line.includes("Are you still there?"))).toHaveLength(1);
     if (screenshots)
       writeFileSync(resolve(screenshots, "chat-announcements.txt"), `${said.join("\n")}\n`);
+  });
+
+  test("a reply written while the chat's history is on its way is announced too", async ({
+    page,
+    agents,
+  }) => {
+    // The chat's first history fetch is held until the agent has replied: the reply reaches the
+    // widget inside that history (or pushed before it), and is news all the same.
+    let release: () => void = () => undefined;
+    const replied = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route("**/api/support/get_message/**", async (route) => {
+      if (!held) {
+        held = true;
+        await replied;
+      }
+      await route.continue();
+    });
+    await page.goto("/");
+    const dialog = await openChat(page);
+    const form = chatForm(dialog);
+    await form.name.fill("Ines Duarte");
+    await verifyEmail(dialog, visitorEmail("history-race"));
+    const registered = page.waitForResponse((r) => r.url().endsWith("/api/support/register"));
+    await form.start.click();
+    const { conversation_id: conversationId } = (await (await registered).json()) as {
+      conversation_id: number;
+    };
+    await expect.poll(() => held).toBe(true);
+    const agent = await agents.connect();
+    await agent.reply(conversationId, "Welcome back, Ines.");
+    release();
+    const announcer = page.getByTestId("chat-announcer");
+    await expect(announcer).toContainText("Welcome back, Ines.");
+    await expect(announcer.getByText(/Welcome back, Ines/)).toHaveCount(1);
   });
 });
 

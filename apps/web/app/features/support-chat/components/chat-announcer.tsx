@@ -84,16 +84,18 @@ export function ChatAnnouncer({
     setLines((before) => [...before.slice(-3), { id, text }]);
   }, []);
 
-  // Support's new messages: not the history loaded when the chat (re)opens.
+  // Support's new messages: not the history loaded when the chat (re)opens, but a reply written
+  // since this chat view opened is new even when it first arrives in that history (sent while the
+  // socket was still connecting).
+  const [openedAt] = useState(() => Date.now());
   const seen = useRef<Set<string> | null>(null);
   const unseenWhileHidden = useRef(0);
   const baseTitle = useRef<string | null>(null);
   useEffect(() => {
     if (!state.historyLoaded) return;
-    if (!seen.current) {
-      seen.current = new Set(state.messages.map((m) => m.key));
-      return;
-    }
+    seen.current ??= new Set(
+      state.messages.filter((m) => m.from !== "agent" || m.createdAt < openedAt).map((m) => m.key),
+    );
     const fresh = state.messages.filter((m) => !seen.current?.has(m.key));
     for (const m of fresh) seen.current.add(m.key);
     const fromSupport = fresh.filter((m) => m.from === "agent");
@@ -103,7 +105,7 @@ export function ChatAnnouncer({
       unseenWhileHidden.current += fromSupport.length;
       document.title = announcerTexts.title(unseenWhileHidden.current, baseTitle.current);
     }
-  }, [state.messages, state.historyLoaded, say]);
+  }, [state.messages, state.historyLoaded, say, openedAt]);
 
   // Back on the tab: the title is the page's again.
   useEffect(() => {
