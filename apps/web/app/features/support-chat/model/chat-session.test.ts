@@ -280,7 +280,8 @@ describe("ChatSession", () => {
     });
     expect(t.session.getState().messages[0]).toMatchObject({
       delivery: "failed",
-      error: "You are sending messages too quickly.",
+      // The widget's own words for a known code (api/error-words.ts), in English here.
+      error: "You are sending messages too fast. Please wait a moment.",
     });
     // A failed message stays failed across a reconnect until the visitor retries it.
     t.browser.last.drop();
