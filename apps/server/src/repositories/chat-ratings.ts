@@ -4,6 +4,7 @@
  * Each token rates once, until 7 days after it was made; a conversation holds one rating, and a
  * later one (from another token: the mail's after the widget's) replaces it.
  */
+import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { Kysely } from "kysely";
 import { hashSessionToken, newSessionToken } from "../auth/session-tokens";
 import type { Database } from "../db/schema";
@@ -161,4 +162,21 @@ export async function deleteExpiredRatingTokens(
     .where("expires_at", "<=", now)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The language of the conversation a rating token belongs to, used or expired alike (its pages
+ * speak it); null for a token nobody made.
+ */
+export async function ratingTokenLanguage(
+  db: Kysely<Database>,
+  token: string,
+): Promise<ChatLanguage | null> {
+  const row = await db
+    .selectFrom("chat_rating_tokens")
+    .innerJoin("chat_conversations", "chat_conversations.id", "chat_rating_tokens.conversation_id")
+    .select("chat_conversations.language")
+    .where("chat_rating_tokens.token_hash", "=", hashSessionToken(token))
+    .executeTakeFirst();
+  return row?.language ?? null;
 }

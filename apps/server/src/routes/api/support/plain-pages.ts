@@ -4,6 +4,11 @@
  * without JavaScript is answered with the site's own pages: site/contact-form-pages.ts.)
  */
 import { createHash } from "node:crypto";
+import {
+  chatLanguageDirection,
+  defaultChatLanguage,
+  type ChatLanguage,
+} from "@hourline/contracts/chat-languages";
 import { escapeHtml } from "@hourline/contracts/escape-html";
 import { brandName } from "../../../mail/brand-sender";
 
@@ -44,9 +49,14 @@ export const contactPageCsp = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function page(title: string, body: string): string {
+/** A page in `language`: `lang` and `dir` (right to left for Arabic and Hebrew) on <html>. */
+export function page(
+  title: string,
+  body: string,
+  language: ChatLanguage = defaultChatLanguage,
+): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${chatLanguageDirection(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -159,6 +159,63 @@ describeConsole("ratings and availability", pgUp, (ctx) => {
     visitor.socket.close();
   });
 
+  it("writes the pages in the conversation's language, or the browser's for an unknown link", async () => {
+    const visitor = await chattingVisitor(ctx.server);
+    visitor.socket.close();
+    const speak = (language: "de" | "ar") =>
+      db()
+        .updateTable("chat_conversations")
+        .set({ language })
+        .where("id", "=", visitor.conversationId)
+        .execute();
+
+    await speak("de");
+    const german = await issueRatingToken(db(), visitor.conversationId, Date.now());
+    const page = await ctx.server.app.inject({
+      url: `/chat/rating?token=${german}`,
+      headers: { "accept-language": "fr" },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="de" dir="ltr">');
+    expect(page.body).toContain("<h1>Wie waren wir?</h1>");
+    expect(page.body).toContain("5: Ausgezeichnet");
+    expect(page.body).not.toContain("How did we do?");
+    const thanks = await formPost(`rating_token=${german}&score=5`);
+    expect(thanks.body).toContain("Vielen Dank für Ihre Bewertung");
+    // A used link still speaks its conversation's language.
+    const used = await ctx.server.app.inject({ url: `/chat/rating?token=${german}` });
+    expect([
+      used.statusCode,
+      used.body.includes("Sie haben mit diesem Link bereits bewertet"),
+    ]).toEqual([409, true]);
+
+    await speak("ar");
+    const arabic = await issueRatingToken(db(), visitor.conversationId, Date.now());
+    const rtl = await ctx.server.app.inject({ url: `/chat/rating?token=${arabic}` });
+    expect(rtl.body).toContain('<html lang="ar" dir="rtl">');
+    expect(rtl.body).toContain("<h1>ما رأيك في خدمتنا؟</h1>");
+    const missing = await formPost(`rating_token=${arabic}`);
+    expect([missing.statusCode, missing.body.includes("اختر تقييمًا من 1 إلى 5.")]).toEqual([
+      400,
+      true,
+    ]);
+
+    const unknown = "B".repeat(43);
+    const french = await ctx.server.app.inject({
+      url: `/chat/rating?token=${unknown}`,
+      headers: { "accept-language": "xx, fr-CH;q=0.9, en;q=0.8" },
+    });
+    expect(french.statusCode).toBe(404);
+    expect(french.body).toContain('<html lang="fr" dir="ltr">');
+    expect(french.body).toContain("Ce lien d’évaluation ne fonctionne pas");
+    const english = await ctx.server.app.inject({
+      url: `/chat/rating?token=${unknown}`,
+      headers: { "accept-language": "ja, fr;q=0" },
+    });
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain("This rating link does not work");
+  });
+
   it("exports the rating with the conversation and erases it with the visitor", async () => {
     const email = uniqueEmail();
     const visitor = await chattingVisitor(ctx.server, "Lena Fischer", email);

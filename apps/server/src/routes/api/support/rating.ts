@@ -15,16 +15,55 @@ import {
   nextOpening,
   type AvailabilityAnswer,
 } from "@hourline/contracts/business-hours";
+import { matchChatLanguage, type ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { RatingFrame } from "@hourline/contracts/chat-server-frames";
-import { ratingBodySchema, type RatingBody } from "@hourline/contracts/support-rating";
+import {
+  ratingBodySchema,
+  ratingLimits,
+  type RatingBody,
+} from "@hourline/contracts/support-rating";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import { channels } from "../../../chat/broker-channels";
+import type { Database } from "../../../db/schema";
 import { readBusinessHours } from "../../../repositories/business-hours";
-import { rateWithToken } from "../../../repositories/chat-ratings";
+import { rateWithToken, ratingTokenLanguage } from "../../../repositories/chat-ratings";
 import { RateLimitedError } from "../rate-limited-error";
 import { BodyValidationError } from "../zod-schema-compilers";
 import { contactPageCsp } from "./plain-pages";
 import { ratingFormPage, ratingProblemPage, ratingThanksPage } from "./rating-pages";
+
+/**
+ * The browser's languages from Accept-Language, best first ("fr-CH, fr;q=0.9, en;q=0.8"); those
+ * it refuses (q=0) are left out.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.tag && l.tag !== "*" && Number.isFinite(l.q) && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}
+
+/**
+ * The language of a rating page: the conversation's when the token is one we made (used or
+ * expired too), else the browser's best match among the chat's languages, else English.
+ */
+export async function ratingPageLanguage(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  token: string | null,
+): Promise<ChatLanguage> {
+  const stored = token ? await ratingTokenLanguage(db, token) : null;
+  return stored ?? matchChatLanguage(acceptedLanguages(request.headers["accept-language"]));
+}
 
 function isFormPost(request: FastifyRequest): boolean {
   const type = request.headers["content-type"];
@@ -88,31 +127,29 @@ const ratingRoutes: FastifyPluginAsync = async (app) => {
     bodyLimit: 16 * 1024,
     config: { rateLimit: { max: 30, timeWindow: 10 * 60_000 } },
     schema: { body: ratingBodySchema, response: { 200: okSchema, "4xx": apiErrorSchema } },
-    errorHandler: (error: FastifyError, request, reply) => {
+    errorHandler: async (error: FastifyError, request, reply) => {
       if (!isFormPost(request)) throw error;
       const values = posted(request.body);
       if (error instanceof BodyValidationError) {
+        const language = await ratingPageLanguage(db, request, values.token || null);
         if (!values.token) {
-          const r = tokenRefusals.invalid;
-          return sendRatingPage(reply, 400, ratingProblemPage(r.title, r.message));
+          return sendRatingPage(reply, 400, ratingProblemPage("invalid", language));
         }
-        const message =
-          error.fields?.score ?? error.fields?.comment ?? error.message ?? "Please check the form.";
+        const problem = error.fields?.score
+          ? "score"
+          : error.fields?.comment && values.comment.trim().length > ratingLimits.comment
+            ? "commentTooLong"
+            : "other";
         return sendRatingPage(
           reply,
           error.statusCode,
-          ratingFormPage(values.token, { error: message, ...values }),
+          ratingFormPage(values.token, language, { error: problem, ...values }),
         );
       }
       if (error instanceof RateLimitedError) {
-        return sendRatingPage(
-          reply,
-          429,
-          ratingProblemPage(
-            "Please wait a little",
-            "Too many ratings from your network. Please try again later.",
-          ),
-        );
+        // No look-up for a refused request: the browser's language.
+        const language = await ratingPageLanguage(db, request, null);
+        return sendRatingPage(reply, 429, ratingProblemPage("limited", language));
       }
       throw error;
     },
@@ -124,7 +161,8 @@ const ratingRoutes: FastifyPluginAsync = async (app) => {
         const r = tokenRefusals[result.reason];
         request.log.info({ reason: result.reason }, "chat rating refused");
         if (isFormPost(request)) {
-          return sendRatingPage(reply, r.status, ratingProblemPage(r.title, r.message));
+          const language = await ratingPageLanguage(db, request, token);
+          return sendRatingPage(reply, r.status, ratingProblemPage(result.reason, language));
         }
         return reply.code(r.status).send(apiError(r.status, r.code, r.message));
       }
@@ -138,7 +176,10 @@ const ratingRoutes: FastifyPluginAsync = async (app) => {
         rated_at: rating.updatedAt,
       };
       await app.chatBroker.publish(channels.agents, frame);
-      if (isFormPost(request)) return sendRatingPage(reply, 200, ratingThanksPage(replaced));
+      if (isFormPost(request)) {
+        const language = await ratingPageLanguage(db, request, token);
+        return sendRatingPage(reply, 200, ratingThanksPage(replaced, language));
+      }
       return { status: 200 as const };
     },
   });
