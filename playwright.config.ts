@@ -107,6 +107,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         // The WebSocket upgrade and the chat's POSTs check Origin against this.
         PUBLIC_URL: baseUrl,
+        // Each test's browser brings its own address (fixtures.ts), as behind a load balancer.
+        TRUST_PROXY: "127.0.0.1",
       },
     },
     {

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import axe from "axe-core";
 import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+import { clientIp } from "./support/e2e-env";
 
 export interface Guard {
   consoleErrors: string[];
@@ -71,6 +72,13 @@ export async function goOffline(page: Page): Promise<void> {
 }
 
 export const test = base.extend<{ guard: Guard }>({
+  // Every test's browser brings its own client address (both servers trust a proxy on loopback),
+  // so the per-IP limits, such as 20 codes an hour, count each test apart and not the whole run.
+  // Playwright's fixture signature: the first argument lists the fixtures this one needs.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide) => {
+    await provide({ "x-forwarded-for": clientIp() });
+  },
   guard: [
     async ({ page, baseURL }, use) => {
       const guard = await watchPage(page, new URL(baseURL ?? "http://127.0.0.1").origin);
@@ -105,6 +113,9 @@ async function axeFindings(
   page: Page,
   options: { exclude?: string; only?: string[] },
 ): Promise<AxeFinding[]> {
+  // A page whose heading is parsed may still be waiting for its stylesheet: unstyled, every link
+  // is a tiny target and every colour the browser's default.
+  await page.waitForLoadState("load");
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   return page.evaluate(
     async ({ exclude, only, tags }) => {

@@ -5,20 +5,15 @@
  * server trusts a proxy on loopback), so the per-IP limits on sign-ins and codes count each one
  * apart.
  */
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import WebSocket from "ws";
 import { expectNoAxeViolations, test as base, watchPage, expect } from "../fixtures";
 import { chatPanel, openChat, startChat, visitorEmail } from "./chat-widget";
-import { consoleUrl, e2eAgent, onDemandTimeout } from "./e2e-env";
+import { clientIp, consoleUrl, e2eAgent, onDemandTimeout } from "./e2e-env";
 import { nextChatCode } from "./mailbox";
 
-export { consoleUrl, e2eAgent, expect, expectNoAxeViolations, visitorEmail };
-
-/** A made-up client address, different for every call. */
-export function clientIp(): string {
-  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-}
+export { clientIp, consoleUrl, e2eAgent, expect, expectNoAxeViolations, visitorEmail };
 
 export async function api(
   path: string,

@@ -3,6 +3,7 @@
  * writes to, and the support agent the server creates at start. The config runs first and puts
  * the values in the environment; workers inherit it.
  */
+import { randomInt } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,3 +43,12 @@ export function mailDir(): string {
  * failure's last screenshot), past the 7 s a plain expectation waits.
  */
 export const onDemandTimeout = 20_000;
+
+/**
+ * A made-up client address, different for every call: the test servers trust a proxy on loopback,
+ * so each browser context (or Node client) that sends it in X-Forwarded-For is counted apart by
+ * the per-IP limits (20 codes an hour, sign-ins), as clients behind a load balancer are.
+ */
+export function clientIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
