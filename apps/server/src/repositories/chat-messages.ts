@@ -12,6 +12,27 @@ import type { ChatMessagesTable, Database } from "../db/schema";
 export type StoredMessage = ChatMessageRow & { previous_id: number | null };
 
 /**
+ * The insert both paths share: rows whose (conversation, client_id) is already stored are skipped
+ * (a resend), and each stored row comes back with the id of the message before it in its
+ * conversation as the database sees it.
+ */
+function insertOnceWithPrevious(db: Kysely<Database>, rows: Insertable<ChatMessagesTable>[]) {
+  return db
+    .insertInto("chat_messages")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
+    .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom("chat_messages as p")
+        .select((p) => p.fn.max("p.id").as("id"))
+        .whereRef("p.conversation_id", "=", "chat_messages.conversation_id")
+        .whereRef("p.id", "<", "chat_messages.id")
+        .as("previous_id"),
+    );
+}
+
+/**
  * Stores the message unless its (conversation_id, client_id) is stored already; the new row, or
  * undefined for a resend. Insert first: a resend is rare, so only the conflict pays a second read.
  * The same statement reads the id of the message before it, among those committed: pushed with
@@ -22,20 +43,7 @@ export async function insertMessageOnce(
   db: Kysely<Database>,
   row: Insertable<ChatMessagesTable>,
 ): Promise<StoredMessage | undefined> {
-  const stored = await db
-    .insertInto("chat_messages")
-    .values(row)
-    .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
-    .returningAll()
-    .returning((eb) =>
-      eb
-        .selectFrom("chat_messages as p")
-        .select((p) => p.fn.max("p.id").as("id"))
-        .whereRef("p.conversation_id", "=", "chat_messages.conversation_id")
-        .whereRef("p.id", "<", "chat_messages.id")
-        .as("previous_id"),
-    )
-    .executeTakeFirst();
+  const stored = await insertOnceWithPrevious(db, [row]).executeTakeFirst();
   if (!stored) return undefined;
   const { previous_id: previousId, ...message } = stored;
   return { ...message, previous_id: previousId === null ? null : Number(previousId) };
@@ -81,20 +89,7 @@ async function insertMessagesInOneStatement(
     seen.add(key);
     return true;
   });
-  const inserted = await db
-    .insertInto("chat_messages")
-    .values(unique)
-    .onConflict((oc) => oc.columns(["conversation_id", "client_id"]).doNothing())
-    .returningAll()
-    .returning((eb) =>
-      eb
-        .selectFrom("chat_messages as p")
-        .select((p) => p.fn.max("p.id").as("id"))
-        .whereRef("p.conversation_id", "=", "chat_messages.conversation_id")
-        .whereRef("p.id", "<", "chat_messages.id")
-        .as("previous_id"),
-    )
-    .execute();
+  const inserted = await insertOnceWithPrevious(db, unique).execute();
   const newestIn = new Map<number, number>();
   const stored = inserted
     .map(({ previous_id: previousId, ...message }) => ({
