@@ -5,11 +5,11 @@
  * strangers stay bounded. An altered, forged or expired link marks nothing; the token is never
  * logged; the resume link, which proves the address too, leaves the same mark.
  */
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newResumeLink } from "../src/chat/resume-links";
 import {
   Browser,
+  capturedLog,
   codeFromMail,
   openLink,
   postgresFor,
@@ -38,21 +38,14 @@ const provenCookie = (browser: Browser) =>
 for (const store of stores) {
   describe.runIf(!store.pg || pgUp)(`the proof link in a code mail (${store.name})`, () => {
     let server: ChatServer;
-    const logLines: string[] = [];
+    const log = capturedLog();
+    const logLines = log.lines;
     beforeAll(async () => {
       server = await startChatServerOn(
         store,
         {},
         {
-          logger: {
-            level: "info",
-            stream: new Writable({
-              write(chunk: Buffer, _enc, done) {
-                logLines.push(chunk.toString());
-                done();
-              },
-            }),
-          },
+          logger: log.logger,
         },
       );
     });

@@ -7,6 +7,7 @@ import { formatMessage } from "@hourline/contracts/message-template";
 import { brandName } from "../src/mail/brand-sender";
 import { chatMailCopy } from "../src/mail/templates/chat-mail-copy";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { BuildOptions } from "../src/app";
@@ -344,4 +345,16 @@ export class BrowserAt extends Browser {
   override request(method: string, path: string, body?: unknown, headers = {}) {
     return super.request(method, path, body, { "x-forwarded-for": this.ip, ...headers });
   }
+}
+
+/** A logger option that keeps every line the app writes, for tests that read the log. */
+export function capturedLog(level = "info"): { lines: string[]; logger: BuildOptions["logger"] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, logger: { level, stream } };
 }

@@ -3,10 +3,10 @@
  * sink: 6 digits, stored hashed, 10 minutes, single use, newer voids older, 5 wrong tries void it,
  * the resend cooldown and the hourly caps, the same answer for any address, never logged.
  */
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Browser,
+  capturedLog,
   codeFromMail,
   postgresFor,
   startChatServerOn,
@@ -35,7 +35,8 @@ function sessionCookies(browser: Browser): string[] {
 for (const store of stores) {
   describe.skipIf(store.pg && !pgUp)(`one-time codes (${store.name})`, () => {
     let server: ChatServer;
-    const logLines: string[] = [];
+    const log = capturedLog();
+    const logLines = log.lines;
 
     beforeAll(async () => {
       server = await startChatServerOn(
@@ -43,15 +44,7 @@ for (const store of stores) {
         {},
         {
           chat: { makeOtp: distinctCodes() },
-          logger: {
-            level: "info",
-            stream: new Writable({
-              write(chunk: Buffer, _enc, done) {
-                logLines.push(chunk.toString());
-                done();
-              },
-            }),
-          },
+          logger: log.logger,
         },
       );
     });
