@@ -226,6 +226,7 @@ export function chatBench() {
       NODE_ENV: "test",
       BOOTSTRAP_AGENT_EMAIL: AGENT.email,
       BOOTSTRAP_AGENT_PASSWORD: AGENT.password,
+      METRICS_TOKEN,
       ...env,
     });
     await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
@@ -237,6 +238,89 @@ export function chatBench() {
   }
 
   return { dir, start, ask, startBare, startOurs, stopAll };
+}
+
+const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+
+/**
+ * The server's own view of a load, from its /metrics: the event loop's delay (prom-client's
+ * monitor, reset at each scrape, so scrape once before the load to start the window) and, per
+ * route, how many requests were answered within each bucket (counted since the server started).
+ */
+export async function serverView(port) {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const value = (name) => {
+    const m = text.match(new RegExp(`^${name} ([\\d.e+-]+)$`, "m"));
+    return m ? Number(m[1]) * 1000 : Number.NaN;
+  };
+  const buckets = new Map();
+  for (const m of text.matchAll(
+    /^hourline_http_request_duration_seconds_bucket\{(?=[^}]*method="(\w+)")(?=[^}]*route="([^"]*)")(?=[^}]*le="([^"]+)")[^}]+\} (\d+)$/gm,
+  )) {
+    const key = `${m[1]} ${m[2]}`;
+    const list = buckets.get(key) ?? [];
+    list.push({ le: m[3] === "+Inf" ? Infinity : Number(m[3]) * 1000, count: Number(m[4]) });
+    buckets.set(key, list);
+  }
+  return {
+    loopP99: value("nodejs_eventloop_lag_p99_seconds"),
+    loopMax: value("nodejs_eventloop_lag_max_seconds"),
+    buckets,
+  };
+}
+
+/**
+ * Scrapes the server's /metrics once a second while a load runs; `window(from, to)` then gives
+ * the view of that span (the event loop's delay p99 and max over the scrapes inside it, the
+ * answers' buckets between its first and last scrape), so the clients' connecting and the drain
+ * are left out.
+ */
+export function watchServer(port) {
+  const samples = [];
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const at = Date.now();
+      try {
+        samples.push({ at, view: await serverView(port) });
+      } catch {
+        // a scrape that failed (the server busy starting or stopping) leaves a gap
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - at))));
+    }
+  })();
+  return {
+    async window(from, to) {
+      stopped = true;
+      await done;
+      const inside = samples.filter((s) => s.at > from && s.at <= to + 1000);
+      if (inside.length < 2) return undefined;
+      const first = inside[0].view;
+      const last = inside.at(-1).view;
+      const later = inside.slice(1).map((s) => s.view);
+      for (const [key, list] of last.buckets) {
+        const before = first.buckets.get(key) ?? [];
+        for (const b of list) b.count -= before.find((x) => x.le === b.le)?.count ?? 0;
+      }
+      return {
+        loopP99: Math.max(...later.map((v) => v.loopP99)),
+        loopMax: Math.max(...later.map((v) => v.loopMax)),
+        buckets: last.buckets,
+      };
+    },
+  };
+}
+
+/** The bucket (ms, its upper bound) that holds the `q` quantile of a route's answers, or "-". */
+export function bucketQuantile(view, route, q) {
+  const list = view.buckets.get(route);
+  const total = list?.at(-1)?.count ?? 0;
+  if (!list || total === 0) return "-";
+  const b = list.find((x) => x.count >= q * total);
+  return b ? (b.le === Infinity ? "> 10 s" : `<= ${b.le}`) : "-";
 }
 
 /** Visitor `i`'s address and a fresh session token for it. */

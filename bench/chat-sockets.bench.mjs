@@ -19,12 +19,14 @@ import {
   BASE_PORT,
   ORIGIN,
   agentCookie,
+  bucketQuantile,
   chatBench,
   chatLoad,
   loadProblems,
   ms,
   requireFdLimit,
   seedVisitors,
+  watchServer,
 } from "./chat-bench-kit.mjs";
 import { ensureServerBuild, printTable, rssKiB } from "./tools.mjs";
 
@@ -64,6 +66,10 @@ async function idleMemory(server, port, targets) {
 const mib = (kib) => (kib / 1024).toFixed(1);
 const loadBefore = loadavg()[0];
 const problems = [];
+/** The measured window of a load that just ended: before its drain (3 s), `MEASURE_MS` long. */
+const measuredSpan = () => [Date.now() - 3_000 - MEASURE_MS, Date.now() - 3_000];
+/** The fallback's POST route as the server's metrics name it. */
+const POST_ROUTE = "POST /sse/support/:email/";
 const verdicts = [];
 let ok = true;
 try {
@@ -148,11 +154,13 @@ try {
     const ourBase = `ws://127.0.0.1:${ourPort}`;
     const busy = visitors.slice(0, BUSY_CONVERSATIONS);
     const agentSession = await agentCookie(ourPort);
+    const ourWatch = watchServer(ourPort);
     const ourChat = await chatLoad(bench.ask, [server], {
       ...load,
       agent: { base: ourBase, path: "/ws/agent/", cookie: agentSession },
       visitors: busy.map((v) => ({ ...v, base: ourBase })),
     });
+    ourChat.view = await ourWatch.window(...measuredSpan(ourChat));
     await server.stop();
     // The same server, conversations and load over the HTTP fallback: every visitor and the agent
     // on an event stream, the visitors' messages POSTed one at a time, as the widget does where a
@@ -161,6 +169,7 @@ try {
     // load on the same process, the fallback's p50 was 30 times as high on this machine).
     server = await bench.startOurs("server-chat-http", ourPort);
     const httpBase = `http://127.0.0.1:${ourPort}`;
+    const httpWatch = watchServer(ourPort);
     const httpChat = await chatLoad(bench.ask, [server], {
       ...load,
       agent: {
@@ -176,6 +185,7 @@ try {
         transport: "http",
       })),
     });
+    httpChat.view = await httpWatch.window(...measuredSpan(httpChat));
     await server.stop();
 
     const p99Ratio = ourChat.delivery.p99 / bareChat.delivery.p99;
@@ -219,6 +229,14 @@ try {
         row("ack p50 / p99, ms", (r) => (r.ack.n ? `${ms(r.ack.p50)} / ${ms(r.ack.p99)}` : "-")),
         row("measured / not delivered", (r) => `${r.measured} / ${r.lost}`),
         row("client send lag max, ms", (r) => ms(r.maxSendLagMs)),
+        row("server event-loop delay p99 / max, ms", (r) =>
+          r.view ? `${ms(r.view.loopP99)} / ${ms(r.view.loopMax)}` : "-",
+        ),
+        row("server: POSTed frames answered, p50 / p99, ms", (r) =>
+          r.view
+            ? `${bucketQuantile(r.view, POST_ROUTE, 0.5)} / ${bucketQuantile(r.view, POST_ROUTE, 0.99)}`
+            : "-",
+        ),
       ],
     );
     problems.push(
