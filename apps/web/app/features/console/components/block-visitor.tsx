@@ -4,7 +4,7 @@
  */
 import { Ban } from "lucide-react";
 import { useState } from "react";
-import { teamPath } from "../route-data/team";
+import { teamPath } from "../route-data/team-path";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleSubmit } from "./use-console-submit";

@@ -2,16 +2,18 @@
  * What the agent does to the chats ticked in the open list: end them all (after a confirmation)
  * or give them all to one agent (or to nobody). The server answers per chat; the summary of what
  * was done and what was not goes back to the list, which announces it and clears the selection.
- * Loaded the first time a chat is ticked, so the inbox's first load does not carry it.
+ * Loaded the first time a chat is ticked, so the inbox's first load does not carry it, and mounted
+ * from then on (drawing nothing without a ticked chat), so an answer that arrives after its chats
+ * left the list is still reported.
  */
 import type { BulkAction, BulkActionAnswer } from "@hourline/contracts/console-hygiene";
 import { CircleX, UserRoundCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { bulkCounts, bulkSummary } from "../model/bulk-summary";
-import { teamPath } from "../route-data/team";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useConsole, useConsoleState } from "./console-context";
 import { ProblemMessage } from "./problem-message";
+import { teamPath } from "../route-data/team-path";
 import { useConsoleSubmit } from "./use-console-submit";
 import { useTeam } from "./use-team";
 
@@ -33,7 +35,7 @@ export default function BulkActionBar({
   const { session } = useConsole();
   const meId = useConsoleState((s) => s.me.id);
   const agents = useTeam();
-  const { submit } = useConsoleSubmit<BulkActionAnswer>(teamPath);
+  const bulk = useConsoleSubmit<BulkActionAnswer>(teamPath);
   const [assignTo, setAssignTo] = useState<string>("me");
   const [problem, setProblem] = useState<string | null>(null);
   const selectId = useId();
@@ -48,11 +50,11 @@ export default function BulkActionBar({
 
   function act(action: BulkAction) {
     const target = targetOf(assignTo);
-    const bulk =
+    const body =
       action === "end"
         ? { action, conversation_ids: ids }
         : { action, conversation_ids: ids, agent_id: target.id };
-    const sent = submit({ intent: "bulk", bulk }, (outcome) => {
+    const sent = bulk.submit({ intent: "bulk", bulk: body }, (outcome) => {
       if (!outcome.ok) {
         setProblem(outcome.message);
         return;
@@ -64,6 +66,7 @@ export default function BulkActionBar({
     if (sent) setProblem(null);
   }
 
+  if (count === 0) return null;
   return (
     <div
       role="group"

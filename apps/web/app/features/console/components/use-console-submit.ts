@@ -44,3 +44,6 @@ export function useConsoleSubmit<T>(action?: string) {
     },
   };
 }
+
+/** What `useConsoleSubmit` gives, for a component handed a submission its parent owns. */
+export type ConsoleSubmit<T> = ReturnType<typeof useConsoleSubmit<T>>;

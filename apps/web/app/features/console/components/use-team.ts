@@ -6,7 +6,8 @@
 import type { TeamMember } from "@hourline/contracts/console-team";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { teamPath, type loadTeam } from "../route-data/team";
+import type { loadTeam } from "../route-data/team";
+import { teamPath } from "../route-data/team-path";
 
 export function useTeam(): TeamMember[] {
   const fetcher = useFetcher<typeof loadTeam>({ key: "console-team" });

@@ -14,10 +14,7 @@ import {
   reopenConversation,
 } from "../api/conversation-team";
 import { blockVisitor, bulkAction } from "../api/hygiene";
-import { consoleHome } from "../components/sign-in-path";
 import { readSubmission, toLoad, toOutcome } from "./screen-data";
-
-export const teamPath = `${consoleHome}/team`;
 
 export type TeamSubmission =
   | { intent: "assign"; id: number; agentId: number | null }
