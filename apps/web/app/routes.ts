@@ -24,6 +24,8 @@ export default (async () => [
       route("reports", "routes/console/reports.tsx"),
       route("business-hours", "routes/console/business-hours.tsx"),
       route("settings", "routes/console/settings.tsx"),
+      // Not a screen: the inbox's controls load and submit through its loader and action.
+      route("team", "routes/console/team.tsx"),
     ]),
     route("*", "routes/console/console-not-found.tsx"),
   ]),

@@ -206,3 +206,44 @@ test("an admin splits Monday into two periods with the keyboard", async ({ clien
     expect((await put(noHours)).status).toBe(200);
   }
 });
+
+test("a save is pending once: its button is aria-disabled and a second press sends nothing", async ({
+  clients,
+  admin,
+}) => {
+  const { page } = await clients.open(admin);
+  // The save is held until the test lets it go, so the second press falls inside it.
+  let puts = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${HOURS}`, async (route) => {
+    if (route.request().method() !== "PUT") return route.continue();
+    puts += 1;
+    await held;
+    return route.continue();
+  });
+  try {
+    await page.goto("/console/business-hours");
+    const save = page.getByRole("button", { name: "Save business hours" });
+    await expect(save).toBeVisible({ timeout: onDemandTimeout });
+    await page.getByLabel("Time zone").fill("Europe/Berlin");
+    await save.click();
+    await expect(save).toHaveAttribute("aria-disabled", "true");
+    await expect.poll(() => puts).toBe(1);
+    // Playwright will not click an aria-disabled button; a keyboard press reaches it all the same.
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    release();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Business hours saved." }),
+    ).toBeVisible();
+    await expect(save).not.toHaveAttribute("aria-disabled", "true");
+    expect(puts).toBe(1);
+  } finally {
+    release();
+    expect((await api(HOURS, { method: "PUT", body: noHours, cookie: admin })).status).toBe(200);
+  }
+});

@@ -3,7 +3,7 @@ import type { AgentAccount } from "@hourline/contracts/console";
 import { act, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fetchAgents } from "../api/agents";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { colleague, me, T0 } from "../model/console-fixtures.test-support";
 import type { ConsoleSession } from "../model/console-session";
 import {
@@ -14,13 +14,6 @@ import {
 } from "../model/console-state";
 import { AgentsAdmin } from "./agents-admin";
 import { ConsoleContext, type ConsoleContextValue } from "./console-context";
-
-vi.mock("../api/agents", () => ({
-  fetchAgents: vi.fn(),
-  createAgent: vi.fn(),
-  resetAgentPassword: vi.fn(),
-  updateAgent: vi.fn(),
-}));
 
 const account = (agent: typeof me, online: boolean): AgentAccount => ({
   ...agent,
@@ -63,7 +56,6 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root.unmount());
   container.remove();
-  vi.mocked(fetchAgents).mockReset();
 });
 
 const statusOf = (name: string) =>
@@ -72,16 +64,28 @@ const statusOf = (name: string) =>
     ?.querySelectorAll("td")[2]?.textContent;
 
 describe("AgentsAdmin", () => {
-  it("fetches the team once and shows each agent's console coming and going as it is pushed", async () => {
-    vi.mocked(fetchAgents).mockResolvedValue({
-      ok: true,
-      status: 200,
+  it("shows each agent's console coming and going as it is pushed, without loading the team again", async () => {
+    const load = {
+      kind: "loaded" as const,
       data: [account({ ...me, role: "admin" }, true), account(colleague, false)],
-    });
+    };
+    const loader = vi.fn(() => load);
     const live = fakeConsole();
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        loader,
+        HydrateFallback: () => null,
+        Component: () => createElement(AgentsAdmin, { load }),
+      },
+    ]);
     await act(async () => {
       root.render(
-        createElement(ConsoleContext.Provider, { value: live.value }, createElement(AgentsAdmin)),
+        createElement(
+          ConsoleContext.Provider,
+          { value: live.value },
+          createElement(RouterProvider, { router }),
+        ),
       );
     });
     expect(statusOf("Bruno")).toBe("Offline");
@@ -96,6 +100,6 @@ describe("AgentsAdmin", () => {
     });
     expect(statusOf("Bruno")).toBe("Offline");
     expect(statusOf("Asha")).toBe("Offline");
-    expect(fetchAgents).toHaveBeenCalledTimes(1);
+    expect(loader).toHaveBeenCalledTimes(1);
   });
 });

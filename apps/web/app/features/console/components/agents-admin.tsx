@@ -4,27 +4,30 @@
  * set a new password for someone who forgot theirs (which also signs them out). An admin cannot
  * disable or demote themselves here, and the server keeps at least one enabled admin.
  */
-import { type AgentAccount } from "@hourline/contracts/console";
+import type { AgentAccount, AgentAccountAnswer } from "@hourline/contracts/console";
 import { useState, type ReactNode } from "react";
-import { fetchAgents, updateAgent } from "../api/agents";
-import { failureMessage } from "../api/console-client";
+import type { AgentsSubmission } from "../route-data/agents";
+import type { AdminLoad } from "../route-data/screen-data";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
+import { useRoleRevalidation } from "./use-role-revalidation";
 import { PersonName } from "~/components/ui/person-name";
 import { NewAgentForm } from "./new-agent-form";
 import { NewPasswordDialog } from "./new-password-dialog";
 
-export function AgentsAdmin() {
+/** `load` is the route loader's answer; changes go to the route's action, which loads it again. */
+export function AgentsAdmin({ load }: { load: AdminLoad<AgentAccount[]> }) {
   const me = useConsoleState((s) => s.me);
   // Consoles that connected or closed since the list was fetched: newer than its online flags.
   const agentsOnline = useConsoleState((s) => s.agentsOnline);
   const isOnline = (agent: AgentAccount) => agentsOnline[agent.id] ?? agent.online;
-  const [load, updateAgents] = useConsoleFetch(fetchAgents, { enabled: me.role === "admin" });
   const [status, setStatus] = useState<ReactNode>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { submit, pending } = useConsoleSubmit<AgentAccountAnswer>();
+  useRoleRevalidation();
 
   if (me.role !== "admin") {
     return (
@@ -35,43 +38,37 @@ export function AgentsAdmin() {
     );
   }
 
-  function replace(agent: AgentAccount) {
-    updateAgents((agents) =>
-      agents.some((a) => a.id === agent.id)
-        ? agents.map((a) => (a.id === agent.id ? agent : a))
-        : [...agents, agent],
-    );
+  function change(agent: AgentAccount, patch: { role?: "admin" | "agent"; disabled?: boolean }) {
+    const update: AgentsSubmission = { intent: "update", id: agent.id, change: patch };
+    const sent = submit(update, (outcome) => {
+      if (!outcome.ok) {
+        setProblem(outcome.message);
+        return;
+      }
+      setStatus(
+        patch.disabled === true ? (
+          <>
+            <PersonName name={agent.name} /> is disabled and was signed out everywhere.
+          </>
+        ) : patch.disabled === false ? (
+          <>
+            <PersonName name={agent.name} /> can sign in again.
+          </>
+        ) : (
+          <>
+            <PersonName name={agent.name} /> is now{" "}
+            {patch.role === "admin" ? "an admin" : "an agent"}.
+          </>
+        ),
+      );
+    });
+    if (sent) {
+      setProblem(null);
+      setStatus(null);
+    }
   }
 
-  async function change(
-    agent: AgentAccount,
-    patch: { role?: "admin" | "agent"; disabled?: boolean },
-  ) {
-    setProblem(null);
-    setStatus(null);
-    const result = await updateAgent(agent.id, patch);
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
-    }
-    replace(result.data.agent);
-    setStatus(
-      patch.disabled === true ? (
-        <>
-          <PersonName name={agent.name} /> is disabled and was signed out everywhere.
-        </>
-      ) : patch.disabled === false ? (
-        <>
-          <PersonName name={agent.name} /> can sign in again.
-        </>
-      ) : (
-        <>
-          <PersonName name={agent.name} /> is now {patch.role === "admin" ? "an admin" : "an agent"}
-          .
-        </>
-      ),
-    );
-  }
+  const rowButton = "btn btn-secondary min-h-9 px-3 py-1.5 text-sm";
 
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
@@ -88,7 +85,7 @@ export function AgentsAdmin() {
             {status}
           </p>
           <ProblemMessage text={problem} className="mt-1" />
-          {load.kind === "loading" ? (
+          {load.kind === "not-allowed" ? (
             <p className="mt-4 text-muted">Loading…</p>
           ) : load.kind === "failed" ? (
             <p role="alert" className="mt-4 font-semibold text-danger">
@@ -147,9 +144,10 @@ export function AgentsAdmin() {
                           <div className="flex flex-wrap justify-end gap-2">
                             <button
                               type="button"
-                              className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
+                              className={rowButton}
+                              aria-disabled={pending || undefined}
                               onClick={() =>
-                                void change(agent, {
+                                change(agent, {
                                   role: agent.role === "admin" ? "agent" : "admin",
                                 })
                               }
@@ -170,8 +168,9 @@ export function AgentsAdmin() {
                             {agent.disabled ? (
                               <button
                                 type="button"
-                                className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
-                                onClick={() => void change(agent, { disabled: false })}
+                                className={rowButton}
+                                aria-disabled={pending || undefined}
+                                onClick={() => change(agent, { disabled: false })}
                               >
                                 Enable <PersonName name={agent.name} />
                               </button>
@@ -182,7 +181,7 @@ export function AgentsAdmin() {
                                     Disable <PersonName name={agent.name} />
                                   </>
                                 }
-                                triggerClassName="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
+                                triggerClassName={rowButton}
                                 title={
                                   <>
                                     Disable <PersonName name={agent.name} />?
@@ -196,7 +195,7 @@ export function AgentsAdmin() {
                                   </>
                                 }
                                 confirmLabel="Disable"
-                                onConfirm={() => void change(agent, { disabled: true })}
+                                onConfirm={() => change(agent, { disabled: true })}
                               />
                             )}
                           </div>
@@ -211,7 +210,6 @@ export function AgentsAdmin() {
         </section>
         <NewAgentForm
           onCreated={(agent) => {
-            replace(agent);
             setProblem(null);
             setStatus(
               <>

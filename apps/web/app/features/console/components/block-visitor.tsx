@@ -4,24 +4,22 @@
  */
 import { Ban } from "lucide-react";
 import { useState } from "react";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { failureMessage } from "../api/console-client";
-import { blockVisitor } from "../api/hygiene";
+import { teamPath } from "../route-data/team-path";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
+import { useConsoleSubmit } from "./use-console-submit";
 
 export function BlockVisitorButton({ email }: { email: string }) {
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const block = useOneAtATime(async () => {
-    setProblem(null);
-    const result = await blockVisitor(email);
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
-    }
-    setStatus(`${email} is blocked. An admin can unblock it.`);
-  });
+  const { submit } = useConsoleSubmit<unknown>(teamPath);
+  function block() {
+    const sent = submit({ intent: "block", email }, (outcome) => {
+      if (outcome.ok) setStatus(`${email} is blocked. An admin can unblock it.`);
+      else setProblem(outcome.message);
+    });
+    if (sent) setProblem(null);
+  }
   return (
     <div className="mt-4 border-t border-line pt-4">
       <ConfirmDialog
@@ -35,7 +33,7 @@ export function BlockVisitorButton({ email }: { email: string }) {
         title="Block this visitor?"
         description={`Their chat ends now and ${email} cannot start a chat again until an admin unblocks it.`}
         confirmLabel="Block"
-        onConfirm={() => void block.run()}
+        onConfirm={block}
       />
       <p role="status" className="mt-2 text-sm font-semibold text-ink empty:hidden">
         {status}

@@ -5,31 +5,30 @@
  */
 import type { BlockedVisitor } from "@hourline/contracts/console-hygiene";
 import { useState } from "react";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { PersonName } from "~/components/ui/person-name";
-import { failureMessage } from "../api/console-client";
-import { fetchBlockedVisitors, unblockVisitor } from "../api/hygiene";
+import type { AdminLoad } from "../route-data/screen-data";
+import type { VisitorDataSubmission } from "../route-data/visitor-data";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { shortDateTime } from "./time-labels";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
 
-export function BlockedVisitorsAdmin() {
-  const [load, update] = useConsoleFetch(fetchBlockedVisitors);
+/** `load` comes from the Visitor data route's loader; an unblock goes to its action. */
+export function BlockedVisitorsAdmin({ load }: { load: AdminLoad<BlockedVisitor[]> }) {
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const unblock = useOneAtATime(async (email: string) => {
-    setStatus(null);
-    setProblem(null);
-    const result = await unblockVisitor(email);
-    // Not blocked any more either way: someone else may have unblocked it a moment ago.
-    if (result.ok || result.status === 404) {
-      update((list) => list.filter((b) => b.email !== email));
-      setStatus(`${email} is unblocked and can start a chat again.`);
-      return;
+  const { submit } = useConsoleSubmit<unknown>();
+  function unblock(email: string) {
+    const submission: VisitorDataSubmission = { intent: "unblock", email };
+    const sent = submit(submission, (outcome) => {
+      if (outcome.ok) setStatus(`${email} is unblocked and can start a chat again.`);
+      else setProblem(outcome.message);
+    });
+    if (sent) {
+      setStatus(null);
+      setProblem(null);
     }
-    setProblem(failureMessage(result));
-  });
+  }
 
   return (
     <section aria-labelledby="blocked-title" data-testid="blocked-visitors">
@@ -44,7 +43,7 @@ export function BlockedVisitorsAdmin() {
         {status}
       </p>
       <ProblemMessage text={problem} />
-      {load.kind === "loading" ? (
+      {load.kind === "not-allowed" ? (
         <p className="mt-3 text-muted">Loading…</p>
       ) : load.kind === "failed" ? (
         <p role="alert" className="mt-3 font-semibold text-danger">
@@ -53,7 +52,7 @@ export function BlockedVisitorsAdmin() {
       ) : load.data.length === 0 ? (
         <p className="mt-3 text-muted">No address is blocked.</p>
       ) : (
-        <BlockedTable entries={load.data} onUnblock={(email) => void unblock.run(email)} />
+        <BlockedTable entries={load.data} onUnblock={unblock} />
       )}
     </section>
   );

@@ -2,20 +2,20 @@
  * What the agent does to the chats ticked in the open list: end them all (after a confirmation)
  * or give them all to one agent (or to nobody). The server answers per chat; the summary of what
  * was done and what was not goes back to the list, which announces it and clears the selection.
- * Loaded the first time a chat is ticked, so the inbox's first load does not carry it.
+ * Loaded the first time a chat is ticked, so the inbox's first load does not carry it, and mounted
+ * from then on (drawing nothing without a ticked chat), so an answer that arrives after its chats
+ * left the list is still reported.
  */
-import type { BulkAction } from "@hourline/contracts/console-hygiene";
+import type { BulkAction, BulkActionAnswer } from "@hourline/contracts/console-hygiene";
 import { CircleX, UserRoundCheck } from "lucide-react";
 import { useId, useState } from "react";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { failureMessage } from "../api/console-client";
-import { fetchTeam } from "../api/conversation-team";
-import { bulkAction } from "../api/hygiene";
 import { bulkCounts, bulkSummary } from "../model/bulk-summary";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useConsole, useConsoleState } from "./console-context";
 import { ProblemMessage } from "./problem-message";
-import { useConsoleFetch } from "./use-console-fetch";
+import { teamPath } from "../route-data/team-path";
+import { useConsoleSubmit } from "./use-console-submit";
+import { useTeam } from "./use-team";
 
 const controlClass =
   "min-h-9 min-w-0 rounded-lg border border-line bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand";
@@ -34,37 +34,39 @@ export default function BulkActionBar({
 }) {
   const { session } = useConsole();
   const meId = useConsoleState((s) => s.me.id);
-  const [team] = useConsoleFetch(fetchTeam);
+  const agents = useTeam();
+  const bulk = useConsoleSubmit<BulkActionAnswer>(teamPath);
   const [assignTo, setAssignTo] = useState<string>("me");
   const [problem, setProblem] = useState<string | null>(null);
   const selectId = useId();
   const count = ids.length;
   const chats = `${count} ${count === 1 ? "chat" : "chats"}`;
 
-  const agents = team.kind === "loaded" ? team.data : [];
   const targetOf = (value: string): { id: number | null; name: string | null } => {
     if (value === "nobody") return { id: null, name: null };
     const id = value === "me" ? meId : Number(value);
     return { id, name: value === "me" ? "you" : (agents.find((a) => a.id === id)?.name ?? null) };
   };
 
-  const act = useOneAtATime(async (action: BulkAction) => {
-    setProblem(null);
+  function act(action: BulkAction) {
     const target = targetOf(assignTo);
-    const result = await bulkAction(
+    const body =
       action === "end"
         ? { action, conversation_ids: ids }
-        : { action, conversation_ids: ids, agent_id: target.id },
-    );
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
-    }
-    // The pushes bring the same changes; asking at once shows them without waiting.
-    for (const r of result.data.results) if (r.ok) session.changed(r.id);
-    onFinished(bulkSummary(action, bulkCounts(result.data), target.name));
-  });
+        : { action, conversation_ids: ids, agent_id: target.id };
+    const sent = bulk.submit({ intent: "bulk", bulk: body }, (outcome) => {
+      if (!outcome.ok) {
+        setProblem(outcome.message);
+        return;
+      }
+      // The pushes bring the same changes; asking at once shows them without waiting.
+      for (const r of outcome.data.results) if (r.ok) session.changed(r.id);
+      onFinished(bulkSummary(action, bulkCounts(outcome.data), target.name));
+    });
+    if (sent) setProblem(null);
+  }
 
+  if (count === 0) return null;
   return (
     <div
       role="group"
@@ -90,7 +92,7 @@ export default function BulkActionBar({
           title={`End ${chats}?`}
           description={`The ${count === 1 ? "visitor is" : "visitors are"} told the chat has ended. A chat can be reopened from the Ended tab.`}
           confirmLabel={`End ${chats}`}
-          onConfirm={() => void act.run("end")}
+          onConfirm={() => act("end")}
         />
         <label htmlFor={selectId} className="text-sm text-muted">
           Assign to
@@ -111,7 +113,7 @@ export default function BulkActionBar({
             ))}
           <option value="nobody">Nobody (unassigned)</option>
         </select>
-        <button type="button" className={buttonClass} onClick={() => void act.run("assign")}>
+        <button type="button" className={buttonClass} onClick={() => act("assign")}>
           <UserRoundCheck aria-hidden="true" className="size-4" />
           Assign selected
         </button>

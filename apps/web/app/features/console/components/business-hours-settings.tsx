@@ -5,15 +5,19 @@
  * Other agents see the hours and cannot change them. The server checks everything again and says
  * which field is wrong.
  */
-import { businessHoursSchema, type BusinessHours } from "@hourline/contracts/business-hours";
+import {
+  businessHoursSchema,
+  type BusinessHours,
+  type BusinessHoursAnswer,
+} from "@hourline/contracts/business-hours";
 import { fieldErrors as toFieldErrors } from "@hourline/contracts/api-error";
 import { useState, type FormEvent } from "react";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { failureMessage } from "../api/console-client";
-import { fetchBusinessHours, saveBusinessHours } from "../api/business-hours";
+import type { BusinessHoursSubmission } from "../route-data/business-hours";
+import type { Load } from "../route-data/screen-data";
 import { useConsoleState } from "./console-context";
 import { ProblemMessage } from "./problem-message";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
 import { scheduleErrors, WeeklySchedule, type ScheduleErrors } from "./weekly-schedule";
 
 const SCOPE = "business-hours";
@@ -23,13 +27,13 @@ function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: bool
   const [closedText, setClosedText] = useState(initial.closed_dates.join("\n"));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [periodErrors, setPeriodErrors] = useState<ScheduleErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { submit, pending } = useConsoleSubmit<BusinessHoursAnswer>();
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (pending) return;
     const candidate = {
       ...hours,
       closed_dates: closedText
@@ -50,24 +54,25 @@ function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: bool
       setStatus(null);
       return;
     }
+    const save: BusinessHoursSubmission = { intent: "save", hours: parsed.data };
+    const sent = submit(save, (outcome) => {
+      if (!outcome.ok) {
+        setErrors(outcome.fields);
+        setProblem(outcome.message);
+        return;
+      }
+      setHours(outcome.data.business_hours);
+      setClosedText(outcome.data.business_hours.closed_dates.join("\n"));
+      setStatus("Business hours saved. The chat widget uses them from now on.");
+    });
+    if (!sent) return;
     setErrors({});
     setPeriodErrors({});
-    setBusy(true);
     setProblem(null);
-    const result = await saveBusinessHours(parsed.data);
-    setBusy(false);
-    if (!result.ok) {
-      setErrors(result.error.fields ?? {});
-      setProblem(failureMessage(result));
-      return;
-    }
-    setHours(result.data.business_hours);
-    setClosedText(result.data.business_hours.closed_dates.join("\n"));
-    setStatus("Business hours saved. The chat widget uses them from now on.");
   }
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="card space-y-5 p-5">
+    <form noValidate onSubmit={onSubmit} className="card space-y-5 p-5">
       <fieldset disabled={!canEdit} className="space-y-5">
         <label className="flex items-center gap-3 font-semibold text-ink">
           <input
@@ -153,7 +158,7 @@ function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: bool
         </FormField>
       </fieldset>
       {canEdit ? (
-        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={pending || undefined}>
           Save business hours
         </button>
       ) : (
@@ -167,9 +172,9 @@ function HoursForm({ initial, canEdit }: { initial: BusinessHours; canEdit: bool
   );
 }
 
-export function BusinessHoursSettings() {
+/** `load` is the route loader's answer; a save goes to the route's action. */
+export function BusinessHoursSettings({ load }: { load: Load<BusinessHoursAnswer> }) {
   const me = useConsoleState((s) => s.me);
-  const [load] = useConsoleFetch(fetchBusinessHours);
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
       <div className="mx-auto max-w-3xl space-y-6">
@@ -181,7 +186,6 @@ export function BusinessHoursSettings() {
             reports counts business time only.
           </p>
         </div>
-        {load.kind === "loading" ? <p role="status">Loading business hours…</p> : null}
         <ProblemMessage text={load.kind === "failed" ? load.message : null} />
         {load.kind === "loaded" ? (
           <HoursForm initial={load.data.business_hours} canEdit={me.role === "admin"} />

@@ -8,29 +8,26 @@ import {
   cannedReplyBodySchema,
   cannedReplyLimits,
   type CannedReply,
+  type CannedReplyAnswer,
   type CannedReplyBody,
 } from "@hourline/contracts/console";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { deleteCannedReply, fetchCannedReplies, saveCannedReply } from "../api/canned-replies";
-import { failureMessage } from "../api/console-client";
+import type { CannedRepliesSubmission } from "../route-data/canned-replies";
+import type { Load } from "../route-data/screen-data";
 import { ConfirmDialog } from "./confirm-dialog";
 import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { shortDateTime } from "./time-labels";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
 
 const FORM = "canned-reply";
 const empty: CannedReplyBody = { title: "", body: "" };
 
-const byTitle = (a: CannedReply, b: CannedReply) =>
-  a.title.localeCompare(b.title, undefined, { sensitivity: "base" });
-
-export function CannedRepliesManager() {
-  const [load, updateReplies] = useConsoleFetch(fetchCannedReplies);
+/** `load` is the route loader's answer (sorted by title); saving or removing loads it again. */
+export function CannedRepliesManager({ load }: { load: Load<CannedReply[]> }) {
   const [editing, setEditing] = useState<CannedReply | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,7 +38,7 @@ export function CannedRepliesManager() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<CannedReplyBody>({
     resolver: zodResolver(cannedReplyBodySchema),
     defaultValues: empty,
@@ -54,34 +51,42 @@ export function CannedRepliesManager() {
     requestAnimationFrame(() => formHeading.current?.focus());
   }
 
-  const submit = handleSubmit(async (values) => {
-    setProblem(null);
-    setStatus(null);
-    const result = await saveCannedReply(values, editing?.id);
-    if (!result.ok) {
-      if (!applyFieldErrors(result, ["title", "body"], setError)) {
-        setProblem(failureMessage(result));
-      }
-      return;
-    }
-    const saved = result.data.reply;
-    updateReplies((replies) => [...replies.filter((r) => r.id !== saved.id), saved].sort(byTitle));
-    setStatus(editing ? `Saved "${saved.title}".` : `Added "${saved.title}".`);
-    setEditing(null);
-    reset(empty);
-  });
-  const save = useOneAtATime(submit);
+  const saving = useConsoleSubmit<CannedReplyAnswer>();
+  const removing = useConsoleSubmit<unknown>();
 
-  async function remove(reply: CannedReply) {
-    setProblem(null);
-    const result = await deleteCannedReply(reply.id);
-    if (!result.ok && result.status !== 404) {
-      setProblem(failureMessage(result));
-      return;
+  const save = handleSubmit((values) => {
+    const submission: CannedRepliesSubmission = {
+      intent: "save",
+      reply: values,
+      ...(editing ? { id: editing.id } : {}),
+    };
+    const sent = saving.submit(submission, (outcome) => {
+      if (!outcome.ok) {
+        if (!applyFieldErrors(outcome, ["title", "body"], setError)) setProblem(outcome.message);
+        return;
+      }
+      const saved = outcome.data.reply;
+      setStatus(editing ? `Saved "${saved.title}".` : `Added "${saved.title}".`);
+      setEditing(null);
+      reset(empty);
+    });
+    if (sent) {
+      setProblem(null);
+      setStatus(null);
     }
-    updateReplies((replies) => replies.filter((r) => r.id !== reply.id));
-    if (editing?.id === reply.id) edit(null);
-    setStatus(`Removed "${reply.title}".`);
+  });
+
+  function remove(reply: CannedReply) {
+    const submission: CannedRepliesSubmission = { intent: "remove", id: reply.id };
+    const sent = removing.submit(submission, (outcome) => {
+      if (!outcome.ok) {
+        setProblem(outcome.message);
+        return;
+      }
+      if (editing?.id === reply.id) edit(null);
+      setStatus(`Removed "${reply.title}".`);
+    });
+    if (sent) setProblem(null);
   }
 
   return (
@@ -97,9 +102,7 @@ export function CannedRepliesManager() {
           <p role="status" className="mt-3 min-h-6 text-sm font-semibold text-ink">
             {status}
           </p>
-          {load.kind === "loading" ? (
-            <p className="mt-4 text-muted">Loading…</p>
-          ) : load.kind === "failed" ? (
+          {load.kind === "failed" ? (
             <p role="alert" className="mt-4 font-semibold text-danger">
               {load.message}
             </p>
@@ -120,7 +123,7 @@ export function CannedRepliesManager() {
                       >
                         <Pencil aria-hidden="true" className="size-4" />
                       </button>
-                      <DeleteButton reply={reply} onConfirm={() => void remove(reply)} />
+                      <DeleteButton reply={reply} onConfirm={() => remove(reply)} />
                     </div>
                   </div>
                   <p className="mt-1 line-clamp-3 text-sm whitespace-pre-wrap text-muted">
@@ -149,7 +152,7 @@ export function CannedRepliesManager() {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              void save.run(e);
+              void save(e);
             }}
             className="mt-4 space-y-4"
           >
@@ -186,7 +189,7 @@ export function CannedRepliesManager() {
               <button
                 type="submit"
                 className="btn btn-primary"
-                aria-disabled={isSubmitting || undefined}
+                aria-disabled={saving.pending || undefined}
               >
                 {editing ? null : <Plus aria-hidden="true" className="size-4" />}
                 {editing ? "Save changes" : "Add reply"}

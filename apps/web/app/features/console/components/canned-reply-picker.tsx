@@ -7,9 +7,10 @@
 import { Command } from "cmdk";
 import { MessageSquareText } from "lucide-react";
 import { Popover } from "radix-ui";
-import { Link } from "react-router";
-import { fetchCannedReplies } from "../api/canned-replies";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import type { loadCannedReplies } from "../route-data/canned-replies";
+import { consoleHome } from "./sign-in-path";
 
 export function CannedReplyPicker({
   open,
@@ -56,9 +57,18 @@ export function CannedReplyPicker({
   );
 }
 
-/** Mounted each time the popover opens, so the list is fetched fresh every time. */
+/**
+ * Mounted each time the popover opens, so the list is loaded fresh every time, from the Canned
+ * replies route's loader (its own fetcher: the screen's route is not the one showing).
+ */
 function PickerList({ onPick }: { onPick: (body: string) => void }) {
-  const [load] = useConsoleFetch(fetchCannedReplies);
+  const fetcher = useFetcher<typeof loadCannedReplies>();
+  useEffect(() => {
+    void fetcher.load(`${consoleHome}/canned-replies`);
+    // Once per opening; the fetcher's load is stable enough for that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const load = fetcher.data ?? { kind: "loading" as const };
 
   return (
     // cmdk names its input with this label (aria-labelledby wins over an aria-label).

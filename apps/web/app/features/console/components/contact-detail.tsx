@@ -5,13 +5,13 @@
 import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import { mailtoHref } from "@hourline/contracts/email-address";
 import { CheckCircle2, Mail } from "lucide-react";
+import type { ContactMessageAnswer, UpdateContactMessageBody } from "@hourline/contracts/console";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "~/brand";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { failureMessage } from "../api/console-client";
-import { updateContactMessage } from "../api/update-contact-message";
+import type { ContactsSubmission } from "../route-data/contacts";
 import { ProblemMessage } from "./problem-message";
+import { useConsoleSubmit } from "./use-console-submit";
 import { shortDateTime } from "./time-labels";
 import { stripFormatControls } from "@hourline/contracts/text";
 import { PersonName } from "~/components/ui/person-name";
@@ -36,22 +36,32 @@ export function ContactDetail({
   backTo: string;
   onChanged: (message: ContactMessageSummary) => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { submit, pending } = useConsoleSubmit<ContactMessageAnswer>();
+  // Marking read on opening has a fetcher of its own: it must not hold the agent's buttons.
+  const opening = useConsoleSubmit<ContactMessageAnswer>();
 
+  function change(patch: UpdateContactMessageBody) {
+    const update: ContactsSubmission = { intent: "update", id: message.id, change: patch };
+    const sent = submit(update, (outcome) => {
+      if (outcome.ok) onChanged(outcome.data.message);
+      else setProblem(outcome.message);
+    });
+    if (sent) setProblem(null);
+  }
+
+  // Opening a message marks it read, for every agent (once per opening: "Mark as unread" sticks;
+  // the list keys this view by message, so it mounts once per opening).
   useEffect(() => {
     heading.current?.focus();
+    if (message.read) return;
+    const read: ContactsSubmission = { intent: "update", id: message.id, change: { read: true } };
+    opening.submit(read, (outcome) => {
+      if (outcome.ok) onChanged(outcome.data.message);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const change = useOneAtATime(async (patch: { read?: boolean; handled?: boolean }) => {
-    setBusy(true);
-    setProblem(null);
-    const result = await updateContactMessage(message.id, patch);
-    setBusy(false);
-    if (result.ok) onChanged(result.data.message);
-    else setProblem(failureMessage(result));
-  });
 
   return (
     <section
@@ -118,8 +128,8 @@ export function ContactDetail({
         <button
           type="button"
           className="btn btn-secondary"
-          aria-disabled={busy || undefined}
-          onClick={() => void change.run({ handled: !message.handled })}
+          aria-disabled={pending || undefined}
+          onClick={() => change({ handled: !message.handled })}
         >
           <CheckCircle2 aria-hidden="true" className="size-4" />
           {message.handled ? "Mark as not handled" : "Mark as handled"}
@@ -128,8 +138,8 @@ export function ContactDetail({
           <button
             type="button"
             className="btn btn-secondary"
-            aria-disabled={busy || undefined}
-            onClick={() => void change.run({ read: false })}
+            aria-disabled={pending || undefined}
+            onClick={() => change({ read: false })}
           >
             Mark as unread
           </button>

@@ -8,11 +8,9 @@
 import type { ContactMessageSummary } from "@hourline/contracts/console-inbox";
 import { contactSearchLimits, type ContactFilter } from "@hourline/contracts/console";
 import { Search } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { failureMessage } from "../api/console-client";
-import { fetchContactMessages } from "../api/fetch-contact-messages";
-import { updateContactMessage } from "../api/update-contact-message";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { contactFilter, type ContactsData } from "../route-data/contacts";
 import { ProblemMessage } from "./problem-message";
 import { useConsole, useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
@@ -28,10 +26,6 @@ const filters: { value: ContactFilter; label: string }[] = [
   { value: "unhandled", label: "Not handled" },
 ];
 
-function parseFilter(value: string | null): ContactFilter {
-  return value === "unread" || value === "unhandled" ? value : "all";
-}
-
 /** The server's search rule, for messages that arrive live while a search is shown. */
 export function matchesContact(message: ContactMessageSummary, q: string, filter: ContactFilter) {
   if (filter === "unread" && message.read) return false;
@@ -43,24 +37,22 @@ export function matchesContact(message: ContactMessageSummary, q: string, filter
   );
 }
 
-/** A server search's answer, for the search (`key`) it answers. */
-type Found =
-  | { key: string; kind: "found"; list: ContactMessageSummary[]; at: number }
-  | { key: string; kind: "failed"; message: string };
-
-export function ContactInbox() {
+/** `search` is the route loader's answer to the address's search (null without one). */
+export function ContactInbox({ search }: { search: ContactsData }) {
   const { session } = useConsole();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
-  const filter = parseFilter(params.get("filter"));
+  const filter = contactFilter(params.get("filter"));
   const selectedId = Number(params.get("id")) || null;
   const [typed, setTyped] = useState(q);
   const live = useConsoleState((s) => s.contacts.list);
   const liveLoaded = useConsoleState((s) => s.contacts.loaded);
-  const [found, setFound] = useState<Found | null>(null);
   const searching = Boolean(q) || filter !== "all";
-  const searchKey = `${filter}:${q}`;
-  const answer = searching && found?.key === searchKey ? found : null;
+  // The answer shown is the one for the search in the address; while another loads, none is.
+  const answer = searching && search?.q === q && search.filter === filter ? search : null;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loadingSearch = navigation.state === "loading" && navigation.location.pathname === pathname;
   const now = useNow();
 
   const setParam = (changes: Record<string, string | null>) =>
@@ -84,30 +76,13 @@ export function ContactInbox() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
 
-  // Without a search or filter the live list is the answer; otherwise the server searches.
-  useEffect(() => {
-    if (!searching) return undefined;
-    let cancelled = false;
-    const at = Date.now();
-    void fetchContactMessages({ q, filter }).then((result) => {
-      if (cancelled) return;
-      setFound(
-        result.ok
-          ? { key: searchKey, kind: "found", list: result.data, at }
-          : { key: searchKey, kind: "failed", message: failureMessage(result) },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [searching, searchKey, q, filter]);
-
+  // Without a search or filter the live list is the answer; otherwise the loader's search.
   // A search's answer stays live: changes to its messages and new matching messages show at once.
   const shown = useMemo(() => {
     if (!searching) return live;
-    if (answer?.kind !== "found") return [];
+    if (answer?.found.kind !== "loaded") return [];
     const current = new Map(live.map((m) => [m.id, m]));
-    const listed = answer.list.map((m) => current.get(m.id) ?? m);
+    const listed = answer.found.data.map((m) => current.get(m.id) ?? m);
     const ids = new Set(listed.map((m) => m.id));
     const arrived = live.filter(
       (m) => !ids.has(m.id) && m.received_at >= answer.at && matchesContact(m, q, filter),
@@ -120,22 +95,7 @@ export function ContactInbox() {
       ? undefined
       : (shown.find((m) => m.id === selectedId) ?? live.find((m) => m.id === selectedId));
 
-  // Opening a message marks it read, for every agent (once per opening: "Mark as unread" sticks).
-  const openedId = useRef<number | null>(null);
-  useEffect(() => {
-    if (!selected) {
-      openedId.current = null;
-      return;
-    }
-    if (openedId.current === selected.id) return;
-    openedId.current = selected.id;
-    if (selected.read) return;
-    void updateContactMessage(selected.id, { read: true }).then((result) => {
-      if (result.ok) session.applyContact(result.data.message);
-    });
-  }, [selected, session]);
-
-  const loading = searching ? answer === null : !liveLoaded;
+  const loading = searching ? answer === null || loadingSearch : !liveLoaded;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
@@ -182,8 +142,8 @@ export function ContactInbox() {
           </div>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          {answer?.kind === "failed" ? (
-            <ProblemMessage text={answer.message} className="px-4 py-6" />
+          {answer?.found.kind === "failed" && !loadingSearch ? (
+            <ProblemMessage text={answer.found.message} className="px-4 py-6" />
           ) : loading ? (
             <p role="status" className="px-4 py-8 text-center text-sm text-muted">
               Loading…

@@ -3,69 +3,34 @@
  * agent, or to nobody), reopen it once ended, deal with a missed chat (answer by e-mail to the
  * address the visitor proved, or mark it handled), and add an internal note that only agents see.
  * Every change reaches the other consoles as a push; this one asks for the new summary at once.
+ * Each control submits through its own fetcher to the team route's action (route-data/team.ts).
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
-import { agentEntryLimits, type AgentEntry, type Assignee } from "@hourline/contracts/console-team";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { ApiResult } from "~/lib/api-client";
+import { agentEntryLimits, type AgentEntryAnswer } from "@hourline/contracts/console-team";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { newClientId } from "~/lib/live-chat/client-id";
-import { failureMessage } from "../api/console-client";
-import {
-  addNote,
-  answerByEmail,
-  assignConversation,
-  fetchTeam,
-  markMissedHandled,
-  reopenConversation,
-} from "../api/conversation-team";
+import type { TeamSubmission } from "../route-data/team";
+import { teamPath } from "../route-data/team-path";
 import { useConsole, useConsoleState } from "./console-context";
+import { useConsoleSubmit } from "./use-console-submit";
+import { useTeam } from "./use-team";
 
 const controlClass =
   "min-h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand";
 
-/** Runs one call at a time; its failure's message in words, or null. */
+/** One change at a time to a conversation; its failure's message in words, or null. */
 function useAction() {
   const { session } = useConsole();
-  const [busy, setBusy] = useState(false);
+  const { submit, pending } = useConsoleSubmit<unknown>(teamPath);
   const [problem, setProblem] = useState<string | null>(null);
-  async function run<T>(
-    conversationId: number,
-    call: () => Promise<ApiResult<T>>,
-  ): Promise<T | null> {
-    if (busy) return null;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const result = await call();
-      if (!result.ok) {
-        setProblem(failureMessage(result));
-        return null;
-      }
-      session.changed(conversationId);
-      return result.data;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, problem, run };
-}
-
-let teamCache: Promise<Assignee[]> | null = null;
-
-/** The team by display name, asked for once per page load. */
-function useTeam(): Assignee[] {
-  const [team, setTeam] = useState<Assignee[]>([]);
-  useEffect(() => {
-    const load = (teamCache ??= fetchTeam().then((r): Assignee[] => (r.ok ? r.data : [])));
-    let live = true;
-    void load.then((t) => {
-      if (live) setTeam(t);
+  function run(conversationId: number, submission: TeamSubmission) {
+    const sent = submit(submission, (outcome) => {
+      if (outcome.ok) session.changed(conversationId);
+      else setProblem(outcome.message);
     });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return team;
+    if (sent) setProblem(null);
+  }
+  return { busy: pending, problem, run };
 }
 
 export function AssignControl({ summary }: { summary: ConversationSummary }) {
@@ -77,7 +42,7 @@ export function AssignControl({ summary }: { summary: ConversationSummary }) {
   // The one assigned stays listed even when the team list has not loaded or no longer has them.
   const people = current && !team.some((t) => t.id === current.id) ? [...team, current] : team;
   const assign = (agentId: number | null) =>
-    void run(summary.id, () => assignConversation(summary.id, agentId));
+    run(summary.id, { intent: "assign", id: summary.id, agentId });
   return (
     <div className="flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted">
@@ -125,7 +90,7 @@ export function ReopenButton({ summary }: { summary: ConversationSummary }) {
         type="button"
         className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
         disabled={busy}
-        onClick={() => void run(summary.id, () => reopenConversation(summary.id))}
+        onClick={() => run(summary.id, { intent: "reopen", id: summary.id })}
       >
         Reopen chat
       </button>
@@ -144,36 +109,38 @@ function EntryForm({
   hint,
   submitLabel,
   testId,
-  send,
+  submission,
+  onAnswered,
 }: {
   label: string;
   hint: string;
   submitLabel: string;
   testId: string;
-  send: (body: string) => Promise<ApiResult<{ entry: AgentEntry }>>;
+  submission: (body: string) => TeamSubmission;
+  onAnswered?: (ok: boolean) => void;
 }) {
   const { session } = useConsole();
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { submit, pending: busy } = useConsoleSubmit<AgentEntryAnswer>(teamPath);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  async function submit(event: FormEvent) {
+  function send(event: FormEvent) {
     event.preventDefault();
     if (busy || text.trim() === "") return;
-    setBusy(true);
-    setProblem(null);
-    const result = await send(text);
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
-    }
-    session.addEntry(result.data.entry);
-    session.changed(result.data.entry.conversation_id);
-    setText("");
+    const sent = submit(submission(text), (outcome) => {
+      onAnswered?.(outcome.ok);
+      if (!outcome.ok) {
+        setProblem(outcome.message);
+        return;
+      }
+      session.addEntry(outcome.data.entry);
+      session.changed(outcome.data.entry.conversation_id);
+      setText("");
+    });
+    if (sent) setProblem(null);
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2" data-testid={testId}>
+    <form onSubmit={send} className="flex flex-col gap-2" data-testid={testId}>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
       </label>
@@ -214,7 +181,7 @@ export function NoteForm({ conversationId }: { conversationId: number }) {
       hint="Only agents see notes in the chat, never the visitor or the transcript; a visitor who asks for their data gets them in the export."
       submitLabel="Add note"
       testId="note-form"
-      send={(body) => addNote(conversationId, body)}
+      submission={(body) => ({ intent: "note", id: conversationId, body })}
     />
   );
 }
@@ -237,7 +204,7 @@ export function MissedPanel({ summary }: { summary: ConversationSummary }) {
           type="button"
           className="btn btn-secondary min-h-9 px-3 py-1.5 text-sm"
           disabled={busy}
-          onClick={() => void run(summary.id, () => markMissedHandled(summary.id))}
+          onClick={() => run(summary.id, { intent: "handled", id: summary.id })}
         >
           Mark handled
         </button>
@@ -252,12 +219,13 @@ export function MissedPanel({ summary }: { summary: ConversationSummary }) {
         hint="Sent to the address the visitor proved with their chat code; it is kept in this conversation."
         submitLabel="Send e-mail"
         testId="email-answer-form"
-        send={async (body) => {
+        submission={(body) => {
           // One id per answer, kept while it is sent again (after an error), so it is mailed once.
           if (answerId.current?.body !== body) answerId.current = { body, id: newClientId() };
-          const result = await answerByEmail(summary.id, body, answerId.current.id);
-          if (result.ok) answerId.current = null;
-          return result;
+          return { intent: "email-answer", id: summary.id, body, clientId: answerId.current.id };
+        }}
+        onAnswered={(ok) => {
+          if (ok) answerId.current = null;
         }}
       />
     </section>

@@ -4,6 +4,7 @@
  */
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { Failed } from "../api/console-client";
+import type { Outcome } from "../route-data/screen-data";
 
 /**
  * Puts the server's message for each of `names` under its field, every one of them. True when at
@@ -11,11 +12,11 @@ import type { Failed } from "../api/console-client";
  * as a whole instead.
  */
 export function applyFieldErrors<F extends FieldValues>(
-  result: Failed,
+  result: Failed | Extract<Outcome<unknown>, { ok: false }>,
   names: readonly Path<F>[],
   setError: UseFormSetError<F>,
 ): boolean {
-  const fields = result.error.fields ?? {};
+  const fields = ("error" in result ? result.error.fields : result.fields) ?? {};
   let named = false;
   for (const name of names) {
     const message = fields[name];

@@ -7,17 +7,17 @@ import {
   agentPasswordRules,
   createAgentBodySchema,
   type AgentAccount,
+  type AgentAccountAnswer as AgentAnswer,
   type CreateAgentBody,
 } from "@hourline/contracts/console";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { createAgent } from "../api/agents";
-import { failureMessage } from "../api/console-client";
+import type { AgentsSubmission } from "../route-data/agents";
 import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
+import { useConsoleSubmit } from "./use-console-submit";
 
 const FORM = "new-agent";
 
@@ -28,25 +28,27 @@ export function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) =
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<CreateAgentBody>({
     resolver: zodResolver(createAgentBodySchema),
     defaultValues: { email: "", name: "", role: "agent", password: "" },
   });
 
-  const submit = handleSubmit(async (values) => {
+  const { submit, pending } = useConsoleSubmit<AgentAnswer>();
+  const add = handleSubmit((values) => {
+    const create: AgentsSubmission = { intent: "create", agent: values };
     setProblem(null);
-    const result = await createAgent(values);
-    if (!result.ok) {
-      if (!applyFieldErrors(result, ["email", "name", "role", "password"], setError)) {
-        setProblem(failureMessage(result));
+    submit(create, (outcome) => {
+      if (!outcome.ok) {
+        if (!applyFieldErrors(outcome, ["email", "name", "role", "password"], setError)) {
+          setProblem(outcome.message);
+        }
+        return;
       }
-      return;
-    }
-    reset();
-    onCreated(result.data.agent);
+      reset();
+      onCreated(outcome.data.agent);
+    });
   });
-  const add = useOneAtATime(submit);
 
   return (
     <section aria-labelledby="new-agent-title" className="card h-fit p-5">
@@ -58,7 +60,7 @@ export function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) =
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void add.run(e);
+          void add(e);
         }}
         className="mt-4 space-y-4"
       >
@@ -117,7 +119,7 @@ export function NewAgentForm({ onCreated }: { onCreated: (agent: AgentAccount) =
             className={inputClass}
           />
         </FormField>
-        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={pending || undefined}>
           <UserPlus aria-hidden="true" className="size-4" />
           Add agent
         </button>

@@ -10,36 +10,34 @@ import { KeyRound } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { resetAgentPassword } from "../api/agents";
-import { failureMessage } from "../api/console-client";
+import type { AgentsSubmission } from "../route-data/agents";
 import { ConsoleDialogContent } from "./console-dialog";
+import { useConsoleSubmit } from "./use-console-submit";
 import { PersonName } from "~/components/ui/person-name";
 
 export function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, pending } = useConsoleSubmit<unknown>();
   const scope = `reset-${agent.id}`;
 
-  async function submit() {
+  function setNewPassword() {
     const problem = agentPasswordProblem(password);
     if (problem) {
       setError(problem);
       return;
     }
-    setBusy(true);
-    const result = await resetAgentPassword(agent.id, password);
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error.fields?.password ?? failureMessage(result));
-      return;
-    }
-    setOpen(false);
-    onDone();
+    const reset: AgentsSubmission = { intent: "password", id: agent.id, password };
+    submit(reset, (outcome) => {
+      if (!outcome.ok) {
+        setError(outcome.fields.password ?? outcome.message);
+        return;
+      }
+      setOpen(false);
+      onDone();
+    });
   }
-  const setNewPassword = useOneAtATime(submit);
 
   return (
     <Dialog.Root
@@ -72,7 +70,7 @@ export function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDo
           className="mt-4 space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
-            void setNewPassword.run();
+            setNewPassword();
           }}
         >
           <FormField
@@ -93,7 +91,7 @@ export function NewPasswordDialog({ agent, onDone }: { agent: AgentAccount; onDo
           </FormField>
           <div className="flex justify-end gap-3">
             <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
-            <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
+            <button type="submit" className="btn btn-primary" aria-disabled={pending || undefined}>
               Set password
             </button>
           </div>

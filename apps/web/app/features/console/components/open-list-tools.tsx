@@ -31,6 +31,10 @@ export function OpenListTools({
 }) {
   const [summary, setSummary] = useState<string | null>(null);
   const ticked = selection.ids.length;
+  // Once loaded the bar stays mounted (drawing nothing without a ticked chat): the chats a bulk
+  // end ends leave the selection before the server's answer, which the bar must still report.
+  const [barLoaded, setBarLoaded] = useState(false);
+  if (ticked > 0 && !barLoaded) setBarLoaded(true);
   const all = shown > 0 && ticked === shown;
   return (
     <>
@@ -78,7 +82,7 @@ export function OpenListTools({
           </label>
         ) : null}
       </div>
-      {ticked > 0 ? (
+      {barLoaded ? (
         <Suspense fallback={null}>
           <BulkActionBar
             ids={selection.ids}

@@ -3,36 +3,21 @@
  * period before, conversations per day and per hour as charts (with their tables), the team per
  * agent, and the CSV of the same figures.
  */
-import type { ReportAnswer } from "@hourline/contracts/support-reports";
 import { isTimeZone } from "@hourline/contracts/business-hours";
 import { Download } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { failureMessage } from "../api/console-client";
-import { fetchReport, reportCsvUrl, type ReportPeriod } from "../api/reports";
-import {
-  formatDuration,
-  lastDays,
-  percentChange,
-  previousRange,
-  rangeDays,
-} from "../model/report-periods";
+import { reportCsvUrl } from "../api/reports";
+import { formatDuration, percentChange, rangeDays } from "../model/report-periods";
+import type { ReportsData } from "../route-data/reports";
 import { BarChart } from "./bar-chart";
 import { useConsoleState } from "./console-context";
 import { ProblemMessage } from "./problem-message";
 import { ReportByAgent } from "./report-by-agent";
+import { useRoleRevalidation } from "./use-role-revalidation";
 
 const SCOPE = "reports";
-
-type Loaded =
-  | { kind: "loading" }
-  | { kind: "loaded"; current: ReportAnswer; previous: ReportAnswer | null }
-  | { kind: "failed"; message: string };
-
-function browserZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isTimeZone(zone) ? zone : "UTC";
-}
 
 function Figure({
   label,
@@ -57,36 +42,22 @@ function Figure({
   );
 }
 
-export function ReportsScreen() {
+/**
+ * `data` is the route loader's answer for the period in the address; "Show report" puts another
+ * period in the address, and the router loads it (its navigation is the loading state).
+ */
+export function ReportsScreen({ data }: { data: ReportsData }) {
   const me = useConsoleState((s) => s.me);
-  const [zone] = useState(browserZone);
-  const [period, setPeriod] = useState<ReportPeriod>(() => ({ ...lastDays(7, zone), tz: zone }));
+  useRoleRevalidation();
+  const { period, report: load } = data;
   const [draft, setDraft] = useState(period);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [load, setLoad] = useState<Loaded>({ kind: "loading" });
-
-  useEffect(() => {
-    if (me.role !== "admin") return undefined;
-    let cancelled = false;
-    void Promise.all([
-      fetchReport(period),
-      fetchReport({ ...previousRange(period), tz: period.tz }),
-    ]).then(([current, previous]) => {
-      if (cancelled) return;
-      if (!current.ok) {
-        setLoad({ kind: "failed", message: failureMessage(current) });
-        return;
-      }
-      setLoad({
-        kind: "loaded",
-        current: current.data,
-        previous: previous.ok ? previous.data : null,
-      });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [period, me.role]);
+  const [, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading =
+    (navigation.state === "loading" && navigation.location.pathname === location.pathname) ||
+    load.kind === "not-allowed";
 
   if (me.role !== "admin") {
     return (
@@ -108,8 +79,7 @@ export function ReportsScreen() {
     if (!isTimeZone(draft.tz)) errors.tz = "Choose a time zone such as Asia/Kolkata.";
     setFieldErrors(errors);
     if (Object.keys(errors).length === 0) {
-      setLoad({ kind: "loading" });
-      setPeriod(draft);
+      void setSearchParams({ from: draft.from, to: draft.to, tz: draft.tz });
     }
   }
 
@@ -167,7 +137,7 @@ export function ReportsScreen() {
         </form>
 
         <p role="status" className="sr-only">
-          {load.kind === "loading" ? "Loading the report…" : ""}
+          {loading ? "Loading the report…" : ""}
         </p>
         <ProblemMessage text={load.kind === "failed" ? load.message : null} />
 

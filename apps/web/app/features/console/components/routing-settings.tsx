@@ -8,28 +8,26 @@ import {
   routingLimits,
   routingSettingsSchema,
   type RoutingSettings,
+  type RoutingSettingsAnswer,
 } from "@hourline/contracts/console-hygiene";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { failureMessage } from "../api/console-client";
-import { fetchRoutingSettings, saveRoutingSettings } from "../api/hygiene";
+import type { Load } from "../route-data/screen-data";
+import type { SettingsSubmission } from "../route-data/settings";
 import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
 
-export function RoutingSettingsSection() {
-  const [load] = useConsoleFetch(fetchRoutingSettings);
+/** `load` comes from the Settings route's loader; a save goes to its action. */
+export function RoutingSettingsSection({ load }: { load: Load<RoutingSettingsAnswer> }) {
   return (
     <section aria-labelledby="routing-title" className="card p-5">
       <h2 id="routing-title" className="text-lg font-bold text-ink">
         Routing
       </h2>
-      {load.kind === "loading" ? (
-        <p className="mt-2 text-muted">Loading…</p>
-      ) : load.kind === "failed" ? (
+      {load.kind === "failed" ? (
         <p role="alert" className="mt-2 font-semibold text-danger">
           {load.message}
         </p>
@@ -48,33 +46,37 @@ function RoutingForm({ initial }: { initial: RoutingSettings }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<RoutingSettings>({
     resolver: zodResolver(routingSettingsSchema),
     defaultValues: initial,
   });
   const scope = "routing";
 
-  const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    setProblem(null);
-    const result = await saveRoutingSettings(values);
-    if (!result.ok) {
-      if (!applyFieldErrors(result, ["max_open_chats", "abandoned_after_minutes"], setError)) {
-        setProblem(failureMessage(result));
+  const { submit, pending } = useConsoleSubmit<RoutingSettingsAnswer>();
+  const save = handleSubmit((values) => {
+    const routing: SettingsSubmission = { intent: "routing", routing: values };
+    const sent = submit(routing, (outcome) => {
+      if (!outcome.ok) {
+        if (!applyFieldErrors(outcome, ["max_open_chats", "abandoned_after_minutes"], setError)) {
+          setProblem(outcome.message);
+        }
+        return;
       }
-      return;
+      setStatus("Saved. New chats are given out with these settings from now on.");
+    });
+    if (sent) {
+      setStatus(null);
+      setProblem(null);
     }
-    setStatus("Saved. New chats are given out with these settings from now on.");
   });
-  const save = useOneAtATime(submit);
 
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void save.run(e);
+        void save(e);
       }}
       className="mt-4 space-y-4"
     >
@@ -118,7 +120,7 @@ function RoutingForm({ initial }: { initial: RoutingSettings }) {
         />
       </FormField>
       {isAdmin ? (
-        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={pending || undefined}>
           Save routing
         </button>
       ) : (

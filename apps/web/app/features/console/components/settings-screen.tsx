@@ -9,27 +9,35 @@ import {
   agentPasswordRules,
   changePasswordBodySchema,
   updateProfileBodySchema,
+  type AgentAnswer,
   type ChangePasswordBody,
   type UpdateProfileBody,
 } from "@hourline/contracts/console";
+import type { RoutingSettingsAnswer } from "@hourline/contracts/console-hygiene";
+import type { OperationsSettings } from "@hourline/contracts/visitor-data";
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod/mini";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { failureMessage } from "../api/console-client";
-import { changePassword, updateProfile } from "../api/profile";
-import { fetchOperationsSettings } from "../api/visitor-data";
+import type { AdminLoad, Load } from "../route-data/screen-data";
+import type { SettingsSubmission } from "../route-data/settings";
 import { AlertSettings } from "./alert-settings";
 import { applyFieldErrors } from "./form-errors";
 import { ProblemMessage } from "./problem-message";
 import { RoutingSettingsSection } from "./routing-settings";
 import { useConsole, useConsoleState } from "./console-context";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
+import { useRoleRevalidation } from "./use-role-revalidation";
 
-export function SettingsScreen() {
+/** `data` is the route loader's answer; every form here submits to the route's action. */
+export function SettingsScreen({
+  data,
+}: {
+  data: { routing: Load<RoutingSettingsAnswer>; retention: AdminLoad<OperationsSettings> };
+}) {
+  useRoleRevalidation();
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
       <div className="mx-auto max-w-2xl space-y-6">
@@ -37,8 +45,8 @@ export function SettingsScreen() {
         <ProfileForm />
         <PasswordForm />
         <AlertSettings />
-        <RoutingSettingsSection />
-        <RetentionSettings />
+        <RoutingSettingsSection load={data.routing} />
+        <RetentionSettings load={data.retention} />
       </div>
     </div>
   );
@@ -53,25 +61,29 @@ function ProfileForm() {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<UpdateProfileBody>({
     resolver: zodResolver(updateProfileBodySchema),
     defaultValues: { name: me.name },
   });
   const scope = "profile";
 
-  const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    setProblem(null);
-    const result = await updateProfile(values);
-    if (!result.ok) {
-      if (!applyFieldErrors(result, ["name"], setError)) setProblem(failureMessage(result));
-      return;
+  const { submit, pending } = useConsoleSubmit<AgentAnswer>();
+  const save = handleSubmit((values) => {
+    const profile: SettingsSubmission = { intent: "profile", profile: values };
+    const sent = submit(profile, (outcome) => {
+      if (!outcome.ok) {
+        if (!applyFieldErrors(outcome, ["name"], setError)) setProblem(outcome.message);
+        return;
+      }
+      setMe(outcome.data.agent);
+      setStatus("Your name is saved. Visitors see it beside your next replies.");
+    });
+    if (sent) {
+      setStatus(null);
+      setProblem(null);
     }
-    setMe(result.data.agent);
-    setStatus("Your name is saved. Visitors see it beside your next replies.");
   });
-  const save = useOneAtATime(submit);
 
   return (
     <section aria-labelledby="profile-title" className="card p-5">
@@ -85,7 +97,7 @@ function ProfileForm() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save.run(e);
+          void save(e);
         }}
         className="mt-4 space-y-4"
       >
@@ -104,7 +116,7 @@ function ProfileForm() {
             className={inputClass}
           />
         </FormField>
-        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={pending || undefined}>
           Save name
         </button>
         <p role="status" className="min-h-6 text-sm font-semibold text-ink">
@@ -136,31 +148,37 @@ function PasswordForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<PasswordForm>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { current_password: "", new_password: "", confirm: "" },
   });
   const scope = "password";
 
-  const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    setProblem(null);
-    const body: ChangePasswordBody = {
+  const { submit, pending } = useConsoleSubmit<unknown>();
+  const change = handleSubmit((values) => {
+    const password: ChangePasswordBody = {
       current_password: values.current_password,
       new_password: values.new_password,
     };
-    const result = await changePassword(body);
-    if (!result.ok) {
-      if (!applyFieldErrors(result, ["current_password", "new_password"], setError)) {
-        setProblem(failureMessage(result));
-      }
-      return;
+    const sent = submit(
+      { intent: "password", password } satisfies SettingsSubmission,
+      (outcome) => {
+        if (!outcome.ok) {
+          if (!applyFieldErrors(outcome, ["current_password", "new_password"], setError)) {
+            setProblem(outcome.message);
+          }
+          return;
+        }
+        reset();
+        setStatus("Your password is changed. Your other sessions were signed out.");
+      },
+    );
+    if (sent) {
+      setStatus(null);
+      setProblem(null);
     }
-    reset();
-    setStatus("Your password is changed. Your other sessions were signed out.");
   });
-  const change = useOneAtATime(submit);
 
   const fields = [
     { name: "current_password", label: "Current password", auto: "current-password", hint: "" },
@@ -182,7 +200,7 @@ function PasswordForm() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void change.run(e);
+          void change(e);
         }}
         className="mt-4 space-y-4"
       >
@@ -204,7 +222,7 @@ function PasswordForm() {
             />
           </FormField>
         ))}
-        <button type="submit" className="btn btn-primary" aria-disabled={isSubmitting || undefined}>
+        <button type="submit" className="btn btn-primary" aria-disabled={pending || undefined}>
           Change password
         </button>
         <p role="status" className="min-h-6 text-sm font-semibold text-ink">
@@ -217,17 +235,15 @@ function PasswordForm() {
 }
 
 /** Admins see how long visitors' data is kept, and where a visitor's own request is handled. */
-function RetentionSettings() {
-  const me = useConsoleState((s) => s.me);
-  const isAdmin = me.role === "admin";
-  const [load] = useConsoleFetch(fetchOperationsSettings, { enabled: isAdmin });
+function RetentionSettings({ load }: { load: AdminLoad<OperationsSettings> }) {
+  const isAdmin = useConsoleState((s) => s.me.role === "admin");
   if (!isAdmin) return null;
   return (
     <section aria-labelledby="retention-title" className="card p-5">
       <h2 id="retention-title" className="text-lg font-bold text-ink">
         Data retention
       </h2>
-      {load.kind === "loading" ? (
+      {load.kind === "not-allowed" ? (
         <p className="mt-2 text-muted">Loading…</p>
       ) : load.kind === "failed" ? (
         <p role="alert" className="mt-2 font-semibold text-danger">

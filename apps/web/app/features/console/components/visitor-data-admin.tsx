@@ -4,19 +4,24 @@
  * (blocked-visitors-admin.tsx) and the audit log of every export, erasure, block and bulk action
  * (who, when, which address, masked, and what it covered).
  */
-import type { AuditLogEntry, VisitorDataCounts } from "@hourline/contracts/visitor-data";
+import type {
+  AuditLogEntry,
+  VisitorDataCounts,
+  VisitorEraseAnswer,
+  VisitorExport,
+} from "@hourline/contracts/visitor-data";
 import { visitorEmailParamsSchema } from "@hourline/contracts/visitor-data";
 import { Download, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { failureMessage } from "../api/console-client";
-import { eraseVisitorData, exportVisitorData, fetchAuditLog } from "../api/visitor-data";
+import type { VisitorData, VisitorDataSubmission } from "../route-data/visitor-data";
 import { BlockedVisitorsAdmin } from "./blocked-visitors-admin";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ProblemMessage } from "./problem-message";
 import { useConsoleState } from "./console-context";
 import { shortDateTime } from "./time-labels";
-import { useConsoleFetch } from "./use-console-fetch";
+import { useConsoleSubmit } from "./use-console-submit";
+import { useRoleRevalidation } from "./use-role-revalidation";
 
 const SCOPE = "visitor-data";
 
@@ -73,13 +78,17 @@ function download(name: string, json: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function VisitorDataAdmin() {
+/** `data` is the route loader's answer; export, erasure and unblock go to the route's action. */
+export function VisitorDataAdmin({ data }: { data: VisitorData }) {
   const me = useConsoleState((s) => s.me);
-  const [load, updateLog] = useConsoleFetch(fetchAuditLog, { enabled: me.role === "admin" });
+  useRoleRevalidation();
   const [address, setAddress] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const exporting = useConsoleSubmit<VisitorExport>();
+  const erasing = useConsoleSubmit<VisitorEraseAnswer>();
+  // One request at a time: an export and an erasure of the same address must not cross.
+  const busy = exporting.pending || erasing.pending;
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -102,43 +111,44 @@ export function VisitorDataAdmin() {
     return result.email;
   };
 
-  const refreshLog = async () => {
-    const log = await fetchAuditLog();
-    if (log.ok) updateLog(() => log.data);
-  };
-
-  async function onExport(event: FormEvent) {
+  // The audit log reloads with the route's data after each of them.
+  function onExport(event: FormEvent) {
     event.preventDefault();
     const email = checked();
     if (!email || busy) return;
-    setBusy(true);
-    setStatus(null);
-    setProblem(null);
-    const result = await exportVisitorData(email);
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
+    const submission: VisitorDataSubmission = { intent: "export", email };
+    const sent = exporting.submit(submission, (outcome) => {
+      if (!outcome.ok) {
+        setProblem(outcome.message);
+        return;
+      }
+      download("visitor-data.json", outcome.data);
+      setStatus(`Exported ${describeCounts(outcome.data.counts)} for ${email}.`);
+    });
+    if (sent) {
+      setStatus(null);
+      setProblem(null);
     }
-    download("visitor-data.json", result.data);
-    setStatus(`Exported ${describeCounts(result.data.counts)} for ${email}.`);
-    await refreshLog();
   }
 
-  async function onErase(email: string) {
-    setBusy(true);
-    setStatus(null);
-    setProblem(null);
-    const result = await eraseVisitorData(email);
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
+  function onErase(email: string) {
+    if (busy) return;
+    const submission: VisitorDataSubmission = { intent: "erase", email };
+    const sent = erasing.submit(submission, (outcome) => {
+      if (!outcome.ok) {
+        setProblem(outcome.message);
+        return;
+      }
+      setAddress("");
+      setStatus(`Erased ${describeCounts(outcome.data.erased)} for ${email}.`);
+    });
+    if (sent) {
+      setStatus(null);
+      setProblem(null);
     }
-    setAddress("");
-    setStatus(`Erased ${describeCounts(result.data.erased)} for ${email}.`);
-    await refreshLog();
   }
+
+  const audit = data.kind === "admin" ? data.audit : data;
 
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
@@ -156,7 +166,7 @@ export function VisitorDataAdmin() {
           <h2 id="request-title" className="text-lg font-bold text-ink">
             A visitor&rsquo;s request
           </h2>
-          <form noValidate onSubmit={(e) => void onExport(e)} className="mt-4 space-y-4">
+          <form noValidate onSubmit={onExport} className="mt-4 space-y-4">
             <FormField
               scope={SCOPE}
               name="email"
@@ -199,7 +209,7 @@ export function VisitorDataAdmin() {
                 open={confirming !== null}
                 onOpenChange={(open) => setConfirming(open && !busy ? checked() : null)}
                 onConfirm={() => {
-                  if (confirming) void onErase(confirming);
+                  if (confirming) onErase(confirming);
                 }}
               />
             </div>
@@ -209,7 +219,7 @@ export function VisitorDataAdmin() {
           </form>
           <ProblemMessage text={problem} />
         </section>
-        <BlockedVisitorsAdmin />
+        <BlockedVisitorsAdmin load={data.kind === "admin" ? data.blocked : data} />
         <section aria-labelledby="audit-title">
           <h2 id="audit-title" className="text-lg font-bold text-ink">
             Audit log
@@ -218,16 +228,16 @@ export function VisitorDataAdmin() {
             The newest 200 exports, erasures, blocks, unblocks and bulk actions. Addresses are shown
             masked: the log does not keep an address it erased.
           </p>
-          {load.kind === "loading" ? (
+          {audit.kind === "not-allowed" ? (
             <p className="mt-3 text-muted">Loading…</p>
-          ) : load.kind === "failed" ? (
+          ) : audit.kind === "failed" ? (
             <p role="alert" className="mt-3 font-semibold text-danger">
-              {load.message}
+              {audit.message}
             </p>
-          ) : load.data.length === 0 ? (
+          ) : audit.data.length === 0 ? (
             <p className="mt-3 text-muted">No visitor has asked yet.</p>
           ) : (
-            <AuditTable entries={load.data} />
+            <AuditTable entries={audit.data} />
           )}
         </section>
       </div>

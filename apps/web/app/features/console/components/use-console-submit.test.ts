@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act, createElement } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Outcome } from "../route-data/screen-data";
+import { useConsoleSubmit } from "./use-console-submit";
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe("useConsoleSubmit", () => {
+  it("sends one submission however often it is pressed, pending until the action answers", async () => {
+    let answer = (_outcome: Outcome<number>) => {};
+    const action = vi.fn(
+      async ({ request }: { request: Request }) =>
+        new Promise<Outcome<number>>((resolve) => {
+          answer = resolve;
+          void request.json();
+        }),
+    );
+    const done = vi.fn();
+    function Screen() {
+      const { submit, pending } = useConsoleSubmit<number>();
+      return createElement(
+        "button",
+        {
+          type: "button",
+          "aria-disabled": pending || undefined,
+          onClick: () => submit({ intent: "save", n: 1 }, done),
+        },
+        "Save",
+      );
+    }
+    const router = createMemoryRouter([{ path: "/", action, Component: Screen }]);
+    await act(async () => root.render(createElement(RouterProvider, { router })));
+    const button = container.querySelector("button");
+    if (!button) throw new Error("no button");
+
+    await act(async () => {
+      button.click();
+      button.click();
+    });
+    await act(async () => button.click());
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(done).not.toHaveBeenCalled();
+
+    await act(async () => answer({ ok: true, data: 7 }));
+    expect(button.getAttribute("aria-disabled")).toBeNull();
+    expect(done).toHaveBeenCalledExactlyOnceWith({ ok: true, data: 7 });
+
+    // Free again once answered.
+    await act(async () => button.click());
+    expect(action).toHaveBeenCalledTimes(2);
+  });
+});
