@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { speculationRules } from "./app/speculation-rules";
+import { consoleChunk, earlySessionRequest, frameworkModules } from "./console-chunks";
 import { enhanceEntry, enhanceScriptUrls, setBuildEnv } from "./islands-build";
 
 setBuildEnv();
@@ -26,6 +27,20 @@ export default defineConfig(({ command, mode }) => {
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },
-    build: { sourcemap: false },
+    build: {
+      sourcemap: false,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: "console-session", test: earlySessionRequest, priority: 4 },
+              { name: "framework", test: frameworkModules, priority: 3 },
+              { name: consoleChunk("console-start"), priority: 2 },
+              { name: consoleChunk("console-sign-in"), priority: 1 },
+            ],
+          },
+        },
+      },
+    },
   };
 });

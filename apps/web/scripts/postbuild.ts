@@ -23,6 +23,16 @@ import { searchBlock, searchDataUrl } from "@hourline/contracts/site-search-html
 import { inlineScriptHashes } from "@hourline/contracts/site-script-hashes";
 import type { ManifestPage, SiteManifest } from "@hourline/contracts/site-manifest";
 import { islandsBuildDir, setBuildEnv, webBuildDir } from "../islands-build";
+import {
+  assetUrl,
+  consoleFirstRoutes,
+  consoleSignedOutRoutes,
+  preloadedModules,
+  readRouteManifest,
+  routeModules,
+  withRoutePreloads,
+  withStylesheetAndSessionFirst,
+} from "./app-preloads";
 
 // The same origins as the pages were rendered with (stand-ins unless given): set before the site's
 // modules are loaded, since the brand reads them once.
@@ -66,6 +76,19 @@ function escapeXml(s: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
+}
+
+// The console's first screen loads with React Router instead of after it (./app-preloads.ts).
+{
+  const file = join(clientDir, CLIENT_RENDERED_PAGE);
+  const html = readFileSync(file, "utf8");
+  const routes = readRouteManifest(clientDir);
+  const preloaded = withRoutePreloads(html, routes, consoleFirstRoutes);
+  const signedOut = routeModules(routes, consoleSignedOutRoutes).filter(
+    (url) => !preloadedModules(preloaded).has(url),
+  );
+  const session = assetUrl(clientDir, "console-session");
+  writeFileSync(file, withStylesheetAndSessionFirst(preloaded, session, signedOut));
 }
 
 const buildDate = new Date().toISOString().slice(0, 10);

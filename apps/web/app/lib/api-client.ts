@@ -34,13 +34,23 @@ async function call<T>(
   answer: z.ZodMiniType<T>,
   timeoutMs = TIMEOUT_MS,
 ): Promise<ApiResult<T>> {
+  return readJson(
+    fetch(path, { ...init, credentials: "same-origin", signal: AbortSignal.timeout(timeoutMs) }),
+    answer,
+  );
+}
+
+/**
+ * The outcome of a call already sent (the console's first question is sent before the app
+ * starts), its answer parsed with `answer`.
+ */
+export async function readJson<T>(
+  sent: Promise<Response>,
+  answer: z.ZodMiniType<T>,
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      ...init,
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    response = await sent;
   } catch {
     return {
       ok: false,

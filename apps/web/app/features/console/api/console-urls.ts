@@ -1,3 +1,5 @@
+import { meEndpoint } from "./early-session-request";
+
 /**
  * Which page of a list: newest activity first continuing `before` a conversation, or (the open
  * list) the server's waiting order continuing after `cursor` (queueCursorOf the last listed).
@@ -13,7 +15,7 @@ export interface ConversationPage {
 export const consoleEndpoints = {
   login: "/api/agent/login",
   logout: "/api/agent/logout",
-  me: "/api/agent/me",
+  me: meEndpoint,
   mePassword: "/api/agent/me/password",
   conversations: (view: string, page: ConversationPage = {}) => {
     const params = new URLSearchParams({ state: view });

@@ -8,6 +8,7 @@ import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import { postJson } from "~/lib/api-client";
 import { failureMessage } from "./console-client";
 import { consoleEndpoints } from "./console-urls";
+import { takeEarlySessionRequest } from "./early-session-request";
 
 export type SignInOutcome =
   | { kind: "signed-in"; agent: AgentProfile }
@@ -16,7 +17,12 @@ export type SignInOutcome =
 
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   const result = await postJson(consoleEndpoints.login, { email, password }, agentAnswerSchema);
-  if (result.ok) return { kind: "signed-in", agent: result.data.agent };
+  if (result.ok) {
+    // The answer asked at start-up (nobody signed in) no longer holds; when the sign-in page did
+    // not take it (sent here by the console, then reloaded), the console must not take it either.
+    void takeEarlySessionRequest();
+    return { kind: "signed-in", agent: result.data.agent };
+  }
   if (result.status === 429) {
     const seconds = result.retryAfterSeconds ?? 60;
     return {

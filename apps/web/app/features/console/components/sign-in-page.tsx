@@ -8,19 +8,20 @@ import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/a
 import { CircleAlert, Info, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
 import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { fetchMe } from "../api/fetch-me";
 import { signIn } from "../api/sign-in";
-import { returnPath } from "./sign-in-path";
+import { knownSignedOut, returnPath } from "./sign-in-path";
 
 const FORM = "sign-in";
 
 export function SignInPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [params] = useSearchParams();
   const next = returnPath(params.get("next"));
   const reason = params.get("reason");
@@ -37,8 +38,11 @@ export function SignInPage() {
     defaultValues: { email: "", password: "" },
   });
 
-  // Someone already signed in goes straight on.
+  // Someone already signed in goes straight on (not asked again when the console sent them here
+  // for want of a session).
+  const asked = knownSignedOut(state);
   useEffect(() => {
+    if (asked) return;
     let cancelled = false;
     void fetchMe().then((outcome) => {
       if (!cancelled && outcome.kind === "signed-in") void navigate(next, { replace: true });
@@ -46,7 +50,7 @@ export function SignInPage() {
     return () => {
       cancelled = true;
     };
-  }, [navigate, next]);
+  }, [asked, navigate, next]);
 
   useEffect(() => {
     setFocus("email");

@@ -4,6 +4,16 @@
  */
 export const consoleHome = "/console";
 
+/**
+ * Navigation state for the sign-in page when the console has just learnt there is no session
+ * (asked, expired or signed out), so the page does not ask the server again.
+ */
+export const noSessionState = { noSession: true } as const;
+
+export function knownSignedOut(state: unknown): boolean {
+  return typeof state === "object" && state !== null && "noSession" in state;
+}
+
 /** Any origin will do: only whether a path stays on it, and where, matters. */
 const resolveBase = "https://console.invalid";
 

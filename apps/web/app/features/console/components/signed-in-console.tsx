@@ -31,7 +31,7 @@ import type { ConsoleApi } from "../model/console-api";
 import { ConsoleSession } from "../model/console-session";
 import { ConsoleContext, type ConsoleContextValue } from "./console-context";
 import { ConsoleShell } from "./console-shell";
-import { signInPath } from "./sign-in-path";
+import { noSessionState, signInPath } from "./sign-in-path";
 
 const api: ConsoleApi = {
   fetchConversations,
@@ -63,7 +63,7 @@ export function SignedInConsole() {
       if (cancelled) return;
       if (outcome.kind === "signed-in") setGate({ kind: "signed-in", agent: outcome.agent });
       else if (outcome.kind === "failed") setGate({ kind: "failed", message: outcome.message });
-      else void navigate(signInPath(here), { replace: true });
+      else void navigate(signInPath(here), { replace: true, state: noSessionState });
     });
     return () => {
       cancelled = true;
@@ -152,7 +152,10 @@ function LiveConsole({ agent }: { agent: AgentProfile }) {
     () =>
       session.subscribe(() => {
         if (session.getState().expired) {
-          void navigate(signInPath(here.current, { expired: true }), { replace: true });
+          void navigate(signInPath(here.current, { expired: true }), {
+            replace: true,
+            state: noSessionState,
+          });
         }
       }),
     [session, navigate],
@@ -173,7 +176,10 @@ function LiveConsole({ agent }: { agent: AgentProfile }) {
       async signOut() {
         session.forget();
         await signOut();
-        await navigate(signInPath(null, { signedOut: true }), { replace: true });
+        await navigate(signInPath(null, { signedOut: true }), {
+          replace: true,
+          state: noSessionState,
+        });
       },
     }),
     [session, alerts, setAlerts, navigate],
