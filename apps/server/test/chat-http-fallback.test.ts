@@ -18,6 +18,7 @@ import {
   type ChatServer,
   type Frame,
 } from "./chat-harness";
+import { channels } from "../src/chat/broker-channels";
 import { testKeyPrefix } from "./redis-service";
 
 /** An event stream read as a browser's EventSource would: its frames, and the close event. */
@@ -265,6 +266,31 @@ for (const store of stores) {
       // Over 64 KB: refused before it is read.
       const huge = await post(visitor.browser, path, { ...frame, message: "x".repeat(70_000) });
       expect(huge).toMatchObject({ status: 413, body: { status: 413 } });
+    });
+
+    it("takes a session this instance proved lately again, until its end is heard", async () => {
+      const visitor = await registeredVisitor(server);
+      const path = visitorPath(visitor.email);
+      const typing = { message_type: "typing", typing: true };
+      expect((await post(visitor.browser, path, typing)).status).toBe(200);
+      // The row removed without its end being published (nothing in the product does that): the
+      // proof this instance made a moment ago still holds, as it would for an open socket.
+      const db = server.app.database.db;
+      const [row] = await db
+        .selectFrom("visitor_sessions")
+        .select("id")
+        .where("email", "=", visitor.email)
+        .execute();
+      if (!row) throw new Error("no session row");
+      await db.deleteFrom("visitor_sessions").where("id", "=", row.id).execute();
+      expect((await post(visitor.browser, path, typing)).status).toBe(200);
+      // The end published, as every end is (the visitor's, a block, an erasure): refused as soon
+      // as the instance hears it (over Redis on PostgreSQL), and the stream cannot open either.
+      await server.app.chatBroker.publish(channels.visitorSessions, { sessionId: row.id });
+      await expect
+        .poll(async () => (await post(visitor.browser, path, typing)).status, { interval: 50 })
+        .toBe(401);
+      expect((await EventStreamClient.open(visitor.browser, server, path)).status).toBe(401);
     });
 
     it("holds the socket's rate budget per session, answering with its error frame", async () => {

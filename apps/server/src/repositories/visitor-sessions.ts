@@ -17,6 +17,8 @@ export interface VisitorSessionRow {
   id: number;
   email: string;
   lastSeenAt: number;
+  /** When it ends at the latest (its 30 days), in epoch ms. */
+  expiresAt: number;
 }
 
 /** The session with this token hash, unless it is past its end or idle too long. */
@@ -27,12 +29,14 @@ export async function findValidVisitorSession(
 ): Promise<VisitorSessionRow | undefined> {
   const row = await db
     .selectFrom("visitor_sessions")
-    .select(["id", "email", "last_seen_at"])
+    .select(["id", "email", "last_seen_at", "expires_at"])
     .where("token_hash", "=", tokenHash)
     .where("expires_at", ">", now)
     .where("last_seen_at", ">", now - idleMs)
     .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, lastSeenAt: row.last_seen_at } : undefined;
+  return row
+    ? { id: row.id, email: row.email, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at }
+    : undefined;
 }
 
 /** Records use, at most once per touchEveryMs. */

@@ -132,7 +132,11 @@ const eventStreams: FastifyPluginAsync<EventStreamOptions> = async (app, options
         ? !isCrossSiteRequest(request, allowedOrigin)
         : isAllowedUpgradeOrigin(request, allowedOrigin);
     if (!originOk) return refuse(reply, 403, "Origin not allowed.");
-    const session = await app.visitorSessions.authenticate(request);
+    // A stream proves its session afresh; the POSTs that follow it every second or so reuse a
+    // proof this instance made lately (the session's end drops it on every instance).
+    const session = await (request.method === "GET"
+      ? app.visitorSessions.authenticate(request)
+      : app.visitorSessions.authenticateRecent(request));
     if (!session) return refuse(reply, 401, "Please verify your e-mail address to chat.");
     if (normalizeEmail(request.params.email) !== session.email) {
       return refuse(reply, 403, "This chat belongs to another e-mail address.");
