@@ -54,10 +54,11 @@ export default fp<MetricsPluginOptions>(
 
     // Every answer by its route pattern (a request no route matched is "unmatched"); the same
     // hook counts the 429s.
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       const route = request.routeOptions.url ?? "unmatched";
       metrics.httpAnswered(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       if (reply.statusCode === 429) metrics.refused(request.routeOptions.url ?? "unknown");
+      done();
     });
 
     const token = options.token;
