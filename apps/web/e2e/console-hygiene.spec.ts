@@ -60,6 +60,40 @@ test("the status toggle sets online or away for the whole team to see", async ({
   await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
 });
 
+test("a second choice while the first is on its way sends nothing", async ({ clients, admin }) => {
+  const agent = await newAgent(admin, "Double Status");
+  const client = await clients.open(agent.cookie);
+  await openConsole(client.page);
+  const status = client.page.getByRole("group", { name: "Your status" });
+  await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
+  let requests = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await client.page.route("**/api/agent/me/status", async (route) => {
+    requests += 1;
+    await held;
+    await route.continue();
+  });
+  await status.getByText("Away").dblclick();
+  await expect(status.getByRole("radio", { name: "Away" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  // Shown once the server took it: still online while the choice is on its way.
+  await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
+  // aria-disabled leaves the choices focusable and pressable: a press must send nothing.
+  await status.getByText("Away").click({ force: true });
+  await status.getByRole("radio", { name: "Online" }).focus();
+  await client.page.keyboard.press("ArrowRight");
+  expect(requests).toBe(1);
+  release();
+  await expect(status.getByRole("radio", { name: "Away" })).toBeChecked();
+  await expect(status.getByRole("radio", { name: "Away" })).not.toHaveAttribute("aria-disabled");
+  expect(requests).toBe(1);
+});
+
 test("an admin sets the routing settings; an agent reads them and cannot change them", async ({
   clients,
   admin,

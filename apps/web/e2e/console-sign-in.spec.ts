@@ -115,6 +115,35 @@ test("signs out: back to the sign-in page, and the console is closed until signi
   await expect(page).toHaveURL(`${consoleUrl}/console`);
 });
 
+test("a second press on sign-out while the first is on its way sends nothing", async ({
+  clients,
+  admin,
+}) => {
+  const agent = await newAgent(admin, "Double Sign Out");
+  const { page } = await clients.open(agent.cookie);
+  await openConsole(page);
+  let requests = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/agent/logout", async (route) => {
+    requests += 1;
+    await held;
+    await route.continue();
+  });
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  await signOut.dblclick();
+  await expect(signOut).toHaveAttribute("aria-disabled", "true");
+  // aria-disabled keeps it focusable and pressable: the press must send nothing.
+  await signOut.click({ force: true });
+  expect(requests).toBe(1);
+  release();
+  await expect(page).toHaveURL(`${consoleUrl}/console/sign-in?reason=signed-out`);
+  expect(requests).toBe(1);
+  await expect(page.getByTestId("sign-in-reason")).toHaveText("You have signed out.");
+});
+
 test("a session that ends while writing: sign in again, and the reply is still there", async ({
   clients,
   admin,

@@ -28,10 +28,11 @@ const BUDGET = 15 * 1024;
  * for the first screen saves over forty (a module boundary each) and the sign-in page's code (its
  * form library and schemas) that a signed-in agent no longer loads: 162.4 KB
  * (docs/decisions/0058); plus the inbox's controls submitting through fetchers (one submission
- * hook, the team list's fetcher: 163.1 KB, docs/decisions/0057). It fails on any further growth.
+ * hook, the team list's fetcher: 163.1 KB, docs/decisions/0057); then sign-out's call leaving the
+ * first load for the team route's action (162.5 KB). It fails on any further growth.
  * Admin screens, the open conversation and dialogs load on demand (docs/decisions/0052).
  */
-const CONSOLE_BUDGET = 163.2 * 1024;
+const CONSOLE_BUDGET = 162.6 * 1024;
 const consoleInboxRoutes = [
   "routes/console/console-layout",
   "routes/console/signed-in-layout",

@@ -1,6 +1,7 @@
 /**
- * Not a screen: the inbox's controls load the team and submit their changes here through fetchers
- * (see features/console/route-data/team.ts). Someone who types the address goes to the inbox.
+ * Not a screen: the inbox's controls and the shell's status toggle load the team, and they and
+ * sign-out submit their changes here through fetchers (see features/console/route-data/team.ts).
+ * Someone who types the address goes to the inbox.
  */
 import { Navigate } from "react-router";
 import { consoleHome } from "~/features/console/components/sign-in-path";

@@ -12,7 +12,7 @@ import { takeEarlySessionRequest } from "./early-session-request";
 
 export type SignInOutcome =
   | { kind: "signed-in"; agent: AgentProfile }
-  | { kind: "refused"; message: string; fields?: Record<string, string> }
+  | { kind: "refused"; status: number; message: string; fields?: Record<string, string> }
   | { kind: "rate-limited"; message: string; retryAfterSeconds: number };
 
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
@@ -33,6 +33,7 @@ export async function signIn(email: string, password: string): Promise<SignInOut
   }
   return {
     kind: "refused",
+    status: result.status,
     // Here a 401 is the server's one message for a wrong pair, not an ended session.
     message: result.status === 401 ? result.error.message : failureMessage(result),
     ...(result.error.fields ? { fields: result.error.fields } : {}),

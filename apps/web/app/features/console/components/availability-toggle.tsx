@@ -2,14 +2,16 @@
  * Online or away, chosen by the agent (PUT /api/agent/me/status): away takes no new chats and no
  * alerts for others' chats. Two radio buttons, so the keyboard moves between them with the arrows
  * and a screen reader says which one is chosen; the choice shows only once the server took it.
+ * What the server holds comes from the team route's loader (the shared team list, loaded again
+ * after every team submission: another tab may have chosen away); the choice is submitted to the
+ * team route's action, one at a time.
  */
 import type { AgentStatus } from "@hourline/contracts/console-team";
-import { useEffect, useState } from "react";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
-import { failureMessage } from "../api/console-client";
-import { fetchTeam } from "../api/conversation-team";
-import { setMyStatus } from "../api/hygiene";
+import { useState } from "react";
+import { teamPath } from "../route-data/team-path";
 import { useConsoleState } from "./console-context";
+import { useConsoleSubmit } from "./use-console-submit";
+import { useTeam } from "./use-team";
 
 const choices: { value: AgentStatus; label: string; hint: string }[] = [
   { value: "online", label: "Online", hint: "takes new chats" },
@@ -18,31 +20,19 @@ const choices: { value: AgentStatus; label: string; hint: string }[] = [
 
 export function AvailabilityToggle() {
   const meId = useConsoleState((s) => s.me.id);
-  const [status, setStatus] = useState<AgentStatus | null>(null);
+  const mine = useTeam().find((m) => m.id === meId)?.availability;
+  // Unknown until the team is loaded (the choices wait); anything but away takes chats.
+  const status: AgentStatus | null =
+    mine === undefined ? null : mine === "away" ? "away" : "online";
   const [problem, setProblem] = useState<string | null>(null);
+  const { submit, pending } = useConsoleSubmit(teamPath);
 
-  // What the server holds (another tab may have chosen away).
-  useEffect(() => {
-    let cancelled = false;
-    void fetchTeam().then((result) => {
-      if (cancelled || !result.ok) return;
-      const mine = result.data.find((m) => m.id === meId)?.availability;
-      setStatus(mine === "away" ? "away" : "online");
+  function choose(next: AgentStatus) {
+    const sent = submit({ intent: "status", status: next }, (outcome) => {
+      if (!outcome.ok) setProblem(outcome.message);
     });
-    return () => {
-      cancelled = true;
-    };
-  }, [meId]);
-
-  const choose = useOneAtATime(async (next: AgentStatus) => {
-    setProblem(null);
-    const result = await setMyStatus(next);
-    if (!result.ok) {
-      setProblem(failureMessage(result));
-      return;
-    }
-    setStatus(result.data.agent.availability === "away" ? "away" : "online");
-  });
+    if (sent) setProblem(null);
+  }
 
   return (
     <fieldset className="mt-2" data-testid="availability">
@@ -62,7 +52,8 @@ export function AvailabilityToggle() {
               value={c.value}
               checked={status === c.value}
               disabled={status === null}
-              onChange={() => void choose.run(c.value)}
+              aria-disabled={pending || undefined}
+              onChange={() => choose(c.value)}
               className="sr-only"
             />
             <span

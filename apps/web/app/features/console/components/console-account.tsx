@@ -4,20 +4,37 @@
  * wrapping row under the navigation on narrow ones (the status must be reachable on a phone too).
  */
 import { Keyboard, LogOut } from "lucide-react";
-import { useState } from "react";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
+import { useNavigate } from "react-router";
 import { PersonName } from "~/components/ui/person-name";
+import { teamPath } from "../route-data/team-path";
 import { AvailabilityToggle } from "./availability-toggle";
 import { useConsole, useConsoleState } from "./console-context";
+import { noSessionState, signInPath } from "./sign-in-path";
+import { useConsoleSubmit } from "./use-console-submit";
 
 export function ConsoleAccount({ onShortcuts }: { onShortcuts: () => void }) {
-  const { signOut } = useConsole();
+  const { session } = useConsole();
   const me = useConsoleState((s) => s.me);
-  const [signingOut, setSigningOut] = useState(false);
-  const signingOutOnce = useOneAtATime(async () => {
-    setSigningOut(true);
-    await signOut();
-  });
+  const navigate = useNavigate();
+  const { submit, pending } = useConsoleSubmit(teamPath);
+
+  // The server ends the session and its sockets; whatever it answers, this console is closed and
+  // the agent lands on the sign-in page, which is told there is no session (it does not ask).
+  // Nothing is loaded again after the action: there is no session left to load with.
+  function signOut() {
+    const sent = submit(
+      { intent: "sign-out" },
+      () =>
+        void navigate(signInPath(null, { signedOut: true }), {
+          replace: true,
+          state: noSessionState,
+        }),
+      { revalidate: false },
+    );
+    // Before the server closes the sockets, so the console does not reconnect or report a lost
+    // session; the request is on its way by now, and the work in this tab is forgotten.
+    if (sent) session.forget();
+  }
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-line px-4 py-2 lg:block lg:p-3">
       <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto lg:mb-0">
@@ -45,8 +62,8 @@ export function ConsoleAccount({ onShortcuts }: { onShortcuts: () => void }) {
         <button
           type="button"
           className="btn btn-secondary min-h-9 min-w-0 gap-1.5 px-2.5 py-1.5 text-sm whitespace-nowrap"
-          onClick={() => void signingOutOnce.run()}
-          aria-disabled={signingOut || undefined}
+          onClick={signOut}
+          aria-disabled={pending || undefined}
         >
           <LogOut aria-hidden="true" className="size-4" />
           Sign out

@@ -15,8 +15,6 @@ export interface ConsoleContextValue {
   setMe(agent: AgentProfile): void;
   alerts: AlertPreferences;
   setAlerts(prefs: AlertPreferences): void;
-  /** Ends this session on the server and returns to the sign-in page. */
-  signOut(): Promise<void>;
   /** Opens the list of keyboard shortcuts. */
   showShortcuts(): void;
 }

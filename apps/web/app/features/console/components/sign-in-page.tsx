@@ -2,6 +2,7 @@
  * The console's sign-in page. One generic message for any wrong pair (the server's), the time to
  * wait when there were too many attempts, and why the agent is here when the session ended or they
  * signed out. After signing in the agent returns to where they were (a console address only).
+ * The pair goes to the sign-in route's action through the console's one submission hook.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/agent-sign-in";
@@ -12,10 +13,11 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
 import { controlProps, FormField, inputClass } from "~/components/ui/form-field";
-import { useOneAtATime } from "~/hooks/use-one-at-a-time";
 import { fetchMe } from "../api/fetch-me";
-import { signIn } from "../api/sign-in";
+import type { SignInSubmission } from "../route-data/sign-in";
+import { applyFieldErrors } from "./form-errors";
 import { knownSignedOut, returnPath } from "./sign-in-path";
+import { useConsoleSubmit } from "./use-console-submit";
 
 const FORM = "sign-in";
 
@@ -32,7 +34,8 @@ export function SignInPage() {
     register,
     handleSubmit,
     setFocus,
-    formState: { errors, isSubmitting },
+    setError,
+    formState: { errors },
   } = useForm<AgentLoginBody>({
     resolver: zodResolver(agentLoginBodySchema),
     defaultValues: { email: "", password: "" },
@@ -60,16 +63,21 @@ export function SignInPage() {
     if (problem) problemRef.current?.focus();
   }, [problem]);
 
-  const submit = handleSubmit(async (values) => {
-    setProblem(null);
-    const outcome = await signIn(values.email, values.password);
-    if (outcome.kind === "signed-in") {
-      await navigate(next, { replace: true });
-      return;
-    }
-    setProblem(outcome.message);
+  const { submit, pending } = useConsoleSubmit();
+  const signIn = handleSubmit((values) => {
+    const body: SignInSubmission = { intent: "sign-in", ...values };
+    const sent = submit(body, (outcome) => {
+      if (outcome.ok) {
+        void navigate(next, { replace: true });
+        return;
+      }
+      // A field the server named is shown (and focused) under it; anything else above the form.
+      const named = (["email", "password"] as const).find((name) => outcome.fields[name]);
+      if (named && applyFieldErrors(outcome, ["email", "password"], setError)) setFocus(named);
+      else setProblem(outcome.message);
+    });
+    if (sent) setProblem(null);
   });
-  const signingIn = useOneAtATime(submit);
 
   return (
     <main className="grid min-h-dvh place-items-center bg-canvas px-4 py-10">
@@ -119,7 +127,7 @@ export function SignInPage() {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              void signingIn.run(e);
+              void signIn(e);
             }}
             className="mt-6 space-y-5"
           >
@@ -149,9 +157,9 @@ export function SignInPage() {
             <button
               type="submit"
               className="btn btn-primary w-full"
-              aria-disabled={isSubmitting || undefined}
+              aria-disabled={pending || undefined}
             >
-              {isSubmitting ? (
+              {pending ? (
                 <LoaderCircle
                   aria-hidden="true"
                   className="size-5 animate-spin motion-reduce:animate-none"

@@ -21,7 +21,6 @@ import { fetchAgentEntries } from "../api/conversation-team";
 import { fetchConversationCounts, fetchConversations } from "../api/fetch-conversations";
 import { fetchMe } from "../api/fetch-me";
 import { markConversationRead } from "../api/mark-conversation-read";
-import { signOut } from "../api/sign-out";
 import {
   loadAlertPreferences,
   saveAlertPreferences,
@@ -173,16 +172,8 @@ function LiveConsole({ agent }: { agent: AgentProfile }) {
       alerts,
       setAlerts,
       showShortcuts: () => setShortcutsOpen(true),
-      async signOut() {
-        session.forget();
-        await signOut();
-        await navigate(signInPath(null, { signedOut: true }), {
-          replace: true,
-          state: noSessionState,
-        });
-      },
     }),
-    [session, alerts, setAlerts, navigate],
+    [session, alerts, setAlerts],
   );
 
   return (

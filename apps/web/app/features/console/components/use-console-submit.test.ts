@@ -65,4 +65,42 @@ describe("useConsoleSubmit", () => {
     await act(async () => button.click());
     expect(action).toHaveBeenCalledTimes(2);
   });
+
+  it("loads the screen's data again after an action, unless told not to", async () => {
+    const loader = vi.fn(() => ({ n: 1 }));
+    const action = vi.fn(async ({ request }: { request: Request }) => {
+      await request.json();
+      return { ok: true, data: 0 } satisfies Outcome<number>;
+    });
+    const done = vi.fn();
+    function Screen() {
+      const { submit } = useConsoleSubmit<number>();
+      return createElement(
+        "div",
+        null,
+        createElement("button", {
+          type: "button",
+          id: "save",
+          onClick: () => submit({ intent: "save" }, done),
+        }),
+        createElement("button", {
+          type: "button",
+          id: "leave",
+          onClick: () => submit({ intent: "leave" }, done, { revalidate: false }),
+        }),
+      );
+    }
+    const router = createMemoryRouter([{ path: "/", loader, action, Component: Screen }]);
+    await act(async () => root.render(createElement(RouterProvider, { router })));
+    expect(loader).toHaveBeenCalledTimes(1);
+
+    await act(async () => container.querySelector<HTMLButtonElement>("#save")?.click());
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(loader).toHaveBeenCalledTimes(2);
+
+    await act(async () => container.querySelector<HTMLButtonElement>("#leave")?.click());
+    expect(action).toHaveBeenCalledTimes(2);
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(done).toHaveBeenCalledTimes(2);
+  });
 });

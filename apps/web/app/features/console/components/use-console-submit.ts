@@ -27,8 +27,16 @@ export function useConsoleSubmit<T>(action?: string) {
 
   return {
     pending: fetcher.state !== "idle",
-    /** Sends `body` (with its `intent`) unless a submission is under way; false when it did not. */
-    submit<S extends { intent: string }>(body: S, done?: (outcome: Outcome<T>) => void) {
+    /**
+     * Sends `body` (with its `intent`) unless a submission is under way; false when it did not.
+     * `revalidate: false` leaves the screens' data as it is (signing out: there is nothing left
+     * to load it with).
+     */
+    submit<S extends { intent: string }>(
+      body: S,
+      done?: (outcome: Outcome<T>) => void,
+      { revalidate = true }: { revalidate?: boolean } = {},
+    ) {
       if (sending.current) return false;
       sending.current = true;
       then.current = done ?? null;
@@ -38,6 +46,7 @@ export function useConsoleSubmit<T>(action?: string) {
           method: "post",
           encType: "application/json",
           ...(action ? { action } : {}),
+          ...(revalidate ? {} : { defaultShouldRevalidate: false }),
         })
         .finally(() => setSettled((n) => n + 1));
       return true;
