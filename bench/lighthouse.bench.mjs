@@ -14,9 +14,10 @@
 // agent (BOOTSTRAP_AGENT_EMAIL / BOOTSTRAP_AGENT_PASSWORD) and PUBLIC_URL set to this bench's own
 // origin (the sign-in API and the console's socket check Origin against it); the bench signs that
 // agent in over the API and hands Lighthouse the session cookie (--extra-headers). The inbox it
-// opens is seeded into the server's SQLite file first: LIGHTHOUSE_CONVERSATIONS (default 36) open conversations,
-// each with a few messages, a third of them still unanswered. LIGHTHOUSE_PAGES=/console measures
-// both rows. The console's budget is the brief's: performance at least 95 and at most 120 KB of
+// opens is seeded into the server's SQLite file first: LIGHTHOUSE_CONVERSATIONS (default 36) open
+// conversations, each with a few messages, a third of them still unanswered. The console is not in
+// the sitemap: LIGHTHOUSE_PAGES=/console measures it, both rows. Each run's performance, LCP, FCP,
+// TBT and report file are printed as it ends (stderr). The console's budget is the brief's: performance at least 95 and at most 120 KB of
 // gzip JavaScript (the SPA fallback's, the same figure on both rows), other budgets as above.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
