@@ -230,7 +230,8 @@ export function ConsoleShell({
           </ul>
         </nav>
         {alerts.desktop && !alerts.offerDismissed && access === "default" ? (
-          <Suspense fallback={null}>
+          // Its room is kept while it loads (app.css), so nothing below it moves when it appears.
+          <Suspense fallback={<div className="offer-slot" />}>
             <NotificationOffer
               onEnable={() => {
                 void requestNotificationAccess().then(() =>

@@ -11,7 +11,7 @@ export default function NotificationOffer({
   return (
     <section
       aria-labelledby="notification-offer-title"
-      className="relative mx-3 mb-3 rounded-xl border border-line bg-sunken p-3 text-sm"
+      className="offer-slot relative rounded-xl border border-line bg-sunken p-3 text-sm"
     >
       <h2
         id="notification-offer-title"

@@ -66,6 +66,19 @@ describe("consoleReducer: the lists", () => {
     expect(s.conversations[1]).toEqual(summary(1));
   });
 
+  it("keeps the summary it holds when a list fetched again says nothing new about it", () => {
+    const s = apply(start(), {
+      type: "conversations",
+      state: "open",
+      list: [summary(1), summary(2)],
+    });
+    const changed = { ...summary(2), unread: 3 };
+    const again = apply(s, { type: "conversations", state: "open", list: [summary(1), changed] });
+    expect(again.conversations[1]).toBe(s.conversations[1]);
+    expect(again.conversations[2]).not.toBe(s.conversations[2]);
+    expect(again.conversations[2]?.unread).toBe(3);
+  });
+
   it("orders each tab by newest activity (end, newest message, start), then by id", () => {
     const s = withLists(
       [

@@ -15,7 +15,12 @@ import { mergeSummary } from "./conversation-summaries";
 import { notTyping } from "./presence-slice";
 import { withoutConversations } from "./removed-conversations";
 
-/** A summary from the server as this console keeps it: merged, and read if it is on screen. */
+/**
+ * A summary from the server as this console keeps it: merged, and read if it is on screen. One
+ * that says nothing new is the summary already held, the same object: the lists are fetched again
+ * on every open of the socket (the first one too), and a row whose summary is the same one is not
+ * drawn again (conversation-list.tsx).
+ */
 function takenSummary(
   state: ConsoleState,
   known: ConversationSummary | undefined,
@@ -23,7 +28,9 @@ function takenSummary(
   live = false,
 ): ConversationSummary {
   const merged = mergeSummary(known, incoming, { live });
-  return isReading(state, merged.id) ? { ...merged, unread: 0 } : merged;
+  const taken = isReading(state, merged.id) ? { ...merged, unread: 0 } : merged;
+  // Both are as the server wrote them, key for key (a difference in order only draws it again).
+  return known && JSON.stringify(known) === JSON.stringify(taken) ? known : taken;
 }
 
 /** Nobody is shown typing in a conversation that has ended. */
