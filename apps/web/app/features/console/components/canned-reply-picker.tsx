@@ -77,7 +77,12 @@ function PickerList({ onPick }: { onPick: (body: string) => void }) {
         placeholder="Search canned replies…"
         className="w-full rounded-t-[var(--radius-card)] border-b border-line bg-surface px-4 py-3 text-ink placeholder:text-muted"
       />
-      <Command.List className="max-h-72 overflow-y-auto p-1">
+      {/* A list still loading has no options yet: aria-busy says so (a listbox must own its
+          options once it is ready). */}
+      <Command.List
+        className="max-h-72 overflow-y-auto p-1"
+        aria-busy={load.kind === "loading" || undefined}
+      >
         {load.kind === "loading" ? (
           <Command.Loading>
             <p className="px-3 py-2 text-sm text-muted">Loading…</p>
