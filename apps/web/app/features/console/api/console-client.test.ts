@@ -106,9 +106,11 @@ describe("the console's calls", () => {
     serve({ status: 200, body: { status: 200, agent } }, refused(401), refused(401));
     expect(await fetchMe()).toEqual({ kind: "signed-in", agent });
     expect(await fetchMe()).toEqual({ kind: "signed-out" });
-    // A wrong pair: the server's one generic message, not "your session has ended".
+    // A wrong pair: the server's one generic message, not "your session has ended"; the status
+    // comes along so the sign-in action can tell a wrong pair from too many attempts.
     expect(await signIn("asha@hourline.example", "wrong password")).toEqual({
       kind: "refused",
+      status: 401,
       message: "Refused with 401.",
     });
     expect(lost).not.toHaveBeenCalled();
