@@ -171,8 +171,11 @@ test("the visitor ends the chat: the console shows it ended at once", async ({
 });
 
 test("two agents signed in at once see the same live state", async ({ clients, admin }) => {
+  // Two agents of their own: the admin's account is shared with tests running beside this one,
+  // and its console there viewing another chat would replace what this one shows it viewing.
+  const lead = await newAgent(admin, "Lena Park");
   const colleague = await newAgent(admin, "Mateo Diaz");
-  const first = await clients.open(admin);
+  const first = await clients.open(lead.cookie);
   const second = await clients.open(colleague.cookie);
   await openConsole(first.page);
   await openConsole(second.page);
@@ -180,29 +183,31 @@ test("two agents signed in at once see the same live state", async ({ clients, a
   const b = consoleUi(second.page);
 
   const visitor = await clients.open();
-  const chat = await visitorChat(visitor.page, { name: "Hana Sato" });
+  // A name of this attempt's own, so a retry does not meet the first attempt's chat.
+  const hana = `Hana Sato ${Date.now() % 100_000}`;
+  const chat = await visitorChat(visitor.page, { name: hana });
   await send(chat.panel.editor, "Is there a plan for twenty people?");
   await send(chat.panel.editor, "We work in two offices.");
 
   // Both see the new conversation with two unread messages.
   for (const ui of [a, b]) {
-    await expect(ui.item("Hana Sato").getByTestId("conversation-unread")).toHaveText(/^2/);
+    await expect(ui.item(hana).getByTestId("conversation-unread")).toHaveText(/^2/);
   }
   // One agent reads it: the other's unread count drops too.
-  await a.item("Hana Sato").click();
+  await a.item(hana).click();
   await expect(a.messages).toHaveCount(2);
-  await expect(b.item("Hana Sato").getByTestId("conversation-unread")).toHaveCount(0);
+  await expect(b.item(hana).getByTestId("conversation-unread")).toHaveCount(0);
 
   // The other opens it too: each sees the other viewing it, then the first's typing and reply.
-  await b.item("Hana Sato").click();
-  await expect(b.typing).toHaveText("Support is viewing this chat");
+  await b.item(hana).click();
+  await expect(b.typing).toHaveText("Lena Park is viewing this chat");
   await expect(a.typing).toHaveText("Mateo Diaz is viewing this chat");
   await a.editor.pressSequentially("Yes,", { delay: 15 });
-  await expect(b.typing).toHaveText("Support is typing…");
+  await expect(b.typing).toHaveText("Lena Park is typing…");
   await a.editor.pressSequentially(" the same plan: $1.0 per employee.", { delay: 2 });
   await a.editor.press("Enter");
   await expect(b.messages.last()).toContainText("the same plan: $1.0 per employee.");
-  await expect(b.messages.last()).toContainText("Support");
+  await expect(b.messages.last()).toContainText("Lena Park");
   await expect(a.messages.last()).toContainText("You");
 
   // The second ends it; the first sees it ended without a reload.
