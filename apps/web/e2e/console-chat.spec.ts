@@ -173,7 +173,7 @@ test("the visitor ends the chat: the console shows it ended at once", async ({
 test("two agents signed in at once see the same live state", async ({ clients, admin }) => {
   // Two agents of their own: the admin's account is shared with tests running beside this one,
   // and its console there viewing another chat would replace what this one shows it viewing.
-  const lead = await newAgent(admin, "Lena Park");
+  const lead = await newAgent(admin, "Rhea Lindqvist");
   const colleague = await newAgent(admin, "Mateo Diaz");
   const first = await clients.open(lead.cookie);
   const second = await clients.open(colleague.cookie);
@@ -200,14 +200,14 @@ test("two agents signed in at once see the same live state", async ({ clients, a
 
   // The other opens it too: each sees the other viewing it, then the first's typing and reply.
   await b.item(hana).click();
-  await expect(b.typing).toHaveText("Lena Park is viewing this chat");
+  await expect(b.typing).toHaveText("Rhea Lindqvist is viewing this chat");
   await expect(a.typing).toHaveText("Mateo Diaz is viewing this chat");
   await a.editor.pressSequentially("Yes,", { delay: 15 });
-  await expect(b.typing).toHaveText("Lena Park is typing…");
+  await expect(b.typing).toHaveText("Rhea Lindqvist is typing…");
   await a.editor.pressSequentially(" the same plan: $1.0 per employee.", { delay: 2 });
   await a.editor.press("Enter");
   await expect(b.messages.last()).toContainText("the same plan: $1.0 per employee.");
-  await expect(b.messages.last()).toContainText("Lena Park");
+  await expect(b.messages.last()).toContainText("Rhea Lindqvist");
   await expect(a.messages.last()).toContainText("You");
 
   // The second ends it; the first sees it ended without a reload.
@@ -333,6 +333,8 @@ test("canned replies: added, edited and removed; picked with / in a chat, adjust
   await agent.page.keyboard.press("/");
   const search = agent.page.getByRole("combobox", { name: "Search canned replies" });
   await expect(search).toBeFocused();
+  // Judged once the replies are listed (while they load the list is marked busy).
+  await expect(agent.page.getByRole("option").filter({ hasText: title })).toBeVisible();
   await expectNoAxeViolations(agent.page);
   await search.fill("billing window");
   await agent.page.keyboard.press("Enter");
