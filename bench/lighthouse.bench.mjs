@@ -120,6 +120,11 @@ function seedInbox(count) {
   const minute = 60_000;
   const now = Date.now();
   db.transaction(() => {
+    // The seeded visitors are not online and most wrote long ago: the abandoned-chat sweep
+    // (every minute) would end them between runs, and later runs would measure another inbox.
+    db.prepare(
+      "insert into app_settings (key, value, updated_at) values ('routing.abandoned_after_minutes', '0', ?)",
+    ).run(now);
     for (let i = 0; i < count; i++) {
       const email = `visitor-${i}@lighthouse.example`;
       const name = `Visitor ${i + 1}`;
