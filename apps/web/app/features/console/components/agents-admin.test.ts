@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import type { AgentAccount } from "@hourline/contracts/console";
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { colleague, me, T0 } from "../model/console-fixtures.test-support";
 import type { ConsoleSession } from "../model/console-session";
@@ -14,6 +13,7 @@ import {
 } from "../model/console-state";
 import { AgentsAdmin } from "./agents-admin";
 import { ConsoleContext, type ConsoleContextValue } from "./console-context";
+import { reactTestRoot } from "./react-test-root";
 
 const account = (agent: typeof me, online: boolean): AgentAccount => ({
   ...agent,
@@ -44,22 +44,10 @@ function fakeConsole() {
   };
 }
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = reactTestRoot();
 
 const statusOf = (name: string) =>
-  [...container.querySelectorAll('[data-testid="agent-row"]')]
+  [...mounted.container.querySelectorAll('[data-testid="agent-row"]')]
     .find((row) => row.textContent?.includes(name))
     ?.querySelectorAll("td")[2]?.textContent;
 
@@ -80,7 +68,7 @@ describe("AgentsAdmin", () => {
       },
     ]);
     await act(async () => {
-      root.render(
+      mounted.root.render(
         createElement(
           ConsoleContext.Provider,
           { value: live.value },

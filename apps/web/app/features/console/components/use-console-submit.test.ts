@@ -1,24 +1,12 @@
 // @vitest-environment jsdom
 import { act, createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Outcome } from "../route-data/screen-data";
+import { reactTestRoot } from "./react-test-root";
 import { useConsoleSubmit } from "./use-console-submit";
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = reactTestRoot();
 
 describe("useConsoleSubmit", () => {
   it("sends one submission however often it is pressed, pending until the action answers", async () => {
@@ -44,8 +32,8 @@ describe("useConsoleSubmit", () => {
       );
     }
     const router = createMemoryRouter([{ path: "/", action, Component: Screen }]);
-    await act(async () => root.render(createElement(RouterProvider, { router })));
-    const button = container.querySelector("button");
+    await act(async () => mounted.root.render(createElement(RouterProvider, { router })));
+    const button = mounted.container.querySelector("button");
     if (!button) throw new Error("no button");
 
     await act(async () => {
@@ -91,14 +79,14 @@ describe("useConsoleSubmit", () => {
       );
     }
     const router = createMemoryRouter([{ path: "/", loader, action, Component: Screen }]);
-    await act(async () => root.render(createElement(RouterProvider, { router })));
+    await act(async () => mounted.root.render(createElement(RouterProvider, { router })));
     expect(loader).toHaveBeenCalledTimes(1);
 
-    await act(async () => container.querySelector<HTMLButtonElement>("#save")?.click());
+    await act(async () => mounted.container.querySelector<HTMLButtonElement>("#save")?.click());
     expect(action).toHaveBeenCalledTimes(1);
     expect(loader).toHaveBeenCalledTimes(2);
 
-    await act(async () => container.querySelector<HTMLButtonElement>("#leave")?.click());
+    await act(async () => mounted.container.querySelector<HTMLButtonElement>("#leave")?.click());
     expect(action).toHaveBeenCalledTimes(2);
     expect(loader).toHaveBeenCalledTimes(2);
     expect(done).toHaveBeenCalledTimes(2);
