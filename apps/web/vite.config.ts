@@ -1,12 +1,32 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { speculationRules } from "./app/speculation-rules";
 import { consoleChunk, earlySessionRequest, frameworkModules } from "./console-chunks";
 import { enhanceEntry, enhanceScriptUrls, setBuildEnv } from "./islands-build";
 
 setBuildEnv();
+
+const preactFor: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+
+function preactInTheBrowser(): Plugin {
+  return {
+    name: "hourline:preact-in-the-browser",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const target = preactFor[source];
+      if (!target || this.environment.name !== "client") return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig(({ command, mode }) => {
   // Content pages load the enhancement script built by vite.islands.config.ts (its hashed URL comes
@@ -23,7 +43,7 @@ export default defineConfig(({ command, mode }) => {
   // stays out of the JavaScript the console loads: the document only needs the rules' text.
   process.env.VITE_SPECULATION_RULES = speculationRules();
   return {
-    plugins: [tailwindcss(), reactRouter()],
+    plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },

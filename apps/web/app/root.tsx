@@ -49,10 +49,19 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/**
+ * The `<html>` element, in the build's HTML only. In the browser the console runs on Preact
+ * (docs/decisions/0062), which hydrates a document by drawing into its `<html>`: there the layout
+ * gives the head and body alone, matched against the prerendered ones.
+ */
+function DocumentElement({ children }: { children: React.ReactNode }) {
+  return import.meta.env.SSR ? <html lang="en">{children}</html> : <>{children}</>;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydration = useHydration();
   return (
-    <html lang="en">
+    <DocumentElement>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -82,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
       </body>
-    </html>
+    </DocumentElement>
   );
 }
 

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { DocumentTitle } from "~/features/console/components/document-title";
 import { brand } from "~/brand";
 
 export default function ConsoleNotFound() {
   return (
     <main className="grid min-h-dvh place-items-center p-6 text-center">
-      <title>{`Not found · ${brand.name} support`}</title>
+      <DocumentTitle>{`Not found · ${brand.name} support`}</DocumentTitle>
       <div>
         <h1 className="text-2xl font-bold text-ink">This console page does not exist</h1>
         <p className="mt-2 text-muted">The address may be mistyped, or the page has moved.</p>

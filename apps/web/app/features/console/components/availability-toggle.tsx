@@ -18,6 +18,18 @@ const choices: { value: AgentStatus; label: string; hint: string }[] = [
   { value: "away", label: "Away", hint: "no new chats" },
 ];
 
+/**
+ * Puts the group's checks back on what the server holds: the browser moved the check to the
+ * pressed choice, which shows only once the server took it. (React puts a controlled radio back by
+ * itself; Preact, which the browser build runs on (docs/decisions/0062), leaves the press's check.)
+ */
+function showHeld(pressed: HTMLInputElement, held: AgentStatus | null) {
+  const group = pressed
+    .closest("fieldset")
+    ?.querySelectorAll<HTMLInputElement>("input[type=radio]");
+  for (const input of group ?? []) input.checked = input.value === held;
+}
+
 export function AvailabilityToggle() {
   const meId = useConsoleState((s) => s.me.id);
   const mine = useTeam().find((m) => m.id === meId)?.availability;
@@ -53,7 +65,10 @@ export function AvailabilityToggle() {
               checked={status === c.value}
               disabled={status === null}
               aria-disabled={pending || undefined}
-              onChange={() => choose(c.value)}
+              onChange={(event) => {
+                choose(c.value);
+                showHeld(event.currentTarget, status);
+              }}
               className="sr-only"
             />
             <span

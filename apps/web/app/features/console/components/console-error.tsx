@@ -1,10 +1,11 @@
 /** What the console shows when a screen fails to draw: a way to try again and a way home. */
 import { brand } from "~/brand";
+import { DocumentTitle } from "./document-title";
 
 export function ConsoleError() {
   return (
     <main className="grid min-h-dvh place-items-center p-6 text-center">
-      <title>{`Something went wrong · ${brand.name} support`}</title>
+      <DocumentTitle>{`Something went wrong · ${brand.name} support`}</DocumentTitle>
       <div role="alert">
         <h1 className="text-2xl font-bold text-ink">This screen did not load properly</h1>
         <p className="mx-auto mt-2 max-w-md text-muted">

@@ -4,6 +4,7 @@
  * notifications, and the tab title with the unread total. Alerts for new chats and visitor
  * messages are played and shown here while the tab is hidden.
  */
+import { DocumentTitle } from "./document-title";
 import {
   ChartColumn,
   Clock,
@@ -155,7 +156,7 @@ export function ConsoleShell({
 
   return (
     <div className="flex min-h-dvh flex-col bg-canvas md:h-dvh lg:flex-row">
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       <a
         href="#console-main"
         className="btn btn-primary fixed top-2 left-2 z-[60] -translate-y-20 focus:translate-y-0"

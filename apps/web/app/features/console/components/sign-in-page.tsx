@@ -5,6 +5,7 @@
  * The pair goes to the sign-in route's action through the console's one submission hook.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { DocumentTitle } from "./document-title";
 import { agentLoginBodySchema, type AgentLoginBody } from "@hourline/contracts/agent-sign-in";
 import { CircleAlert, Info, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -81,7 +82,7 @@ export function SignInPage() {
 
   return (
     <main className="grid min-h-dvh place-items-center bg-canvas px-4 py-10">
-      <title>{`Sign in · ${brand.name} support`}</title>
+      <DocumentTitle>{`Sign in · ${brand.name} support`}</DocumentTitle>
       <div className="w-full max-w-md">
         <div className="mb-6 flex justify-center">
           <Logo />
