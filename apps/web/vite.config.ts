@@ -1,32 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { speculationRules } from "./app/speculation-rules";
 import { consoleChunk, earlySessionRequest, frameworkModules } from "./console-chunks";
 import { enhanceEntry, enhanceScriptUrls, setBuildEnv } from "./islands-build";
+import { preactInTheBrowser } from "./preact-in-the-browser";
 
 setBuildEnv();
-
-const preactFor: Record<string, string> = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/compat/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
-};
-
-function preactInTheBrowser(): Plugin {
-  return {
-    name: "hourline:preact-in-the-browser",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      const target = preactFor[source];
-      if (!target || this.environment.name !== "client") return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
 
 export default defineConfig(({ command, mode }) => {
   // Content pages load the enhancement script built by vite.islands.config.ts (its hashed URL comes
