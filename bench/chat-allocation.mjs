@@ -8,7 +8,8 @@
 // CHAT_ALLOC_PROFILE=1 also samples the fallback's allocations (the inspector's
 // HeapProfiler.startSampling, objects collected by minor and major GCs included) and prints the
 // functions that allocated the most, each with the frames that called it.
-// CHAT_ALLOC_PROFILE=survivors samples only what outlived a scavenge.
+// CHAT_ALLOC_PROFILE=survivors samples only what outlived a scavenge; with either,
+// CHAT_ALLOC_SNAPSHOT=<file> also writes a heap snapshot four seconds into the measured window.
 // CHAT_ALLOC_CONVERSATIONS (default 1,000) lowers the load where the machine cannot carry it;
 // CHAT_BENCH_SECONDS (default 10) is the measured window; CHAT_ALLOC_TRANSPORTS=ws,http picks the
 // loads; CHAT_ALLOC_TOP (default 25) the length of the profile's list.
@@ -74,7 +75,8 @@ async function inspector() {
   const pending = new Map();
   ws.on("message", (data) => {
     const message = JSON.parse(String(data));
-    if (message.method === "HeapProfiler.addHeapSnapshotChunk") client.onChunk?.(message.params.chunk);
+    if (message.method === "HeapProfiler.addHeapSnapshotChunk")
+      client.onChunk?.(message.params.chunk);
     const waiter = pending.get(message.id);
     if (!waiter) return;
     pending.delete(message.id);
@@ -222,10 +224,9 @@ try {
     const to = end - spawned;
     const messages = storedBetween(end - MEASURE_MS, end);
     for (const problem of loadProblems(name, run)) console.log(`problem: ${problem}`);
-    const all = gcEvents(readFileSync(join(bench.dir, `${name}.log`), "utf8"));
-    if (process.env.CHAT_ALLOC_DEBUG)
-      console.log({ from, to, first: all[0]?.at, last: all.at(-1)?.at, n: all.length });
-    const events = all.filter((e) => e.at >= from && e.at < to);
+    const events = gcEvents(readFileSync(join(bench.dir, `${name}.log`), "utf8")).filter(
+      (e) => e.at >= from && e.at < to,
+    );
     const scavenges = events.filter((e) => e.kind === "s");
     const sum = (list, key) => list.reduce((total, e) => total + e[key], 0);
     const per1k = (v) => ((v * 1000) / messages).toFixed(1);
