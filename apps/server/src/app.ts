@@ -16,6 +16,7 @@ import Fastify, {
 } from "fastify";
 import type { Config } from "./config";
 import { serializeRequest } from "./log/redaction";
+import { requestLoggerFactory } from "./log/request-logger";
 import { createStateChanges } from "./log/state-changes";
 import type { OutboxWorkerOptions } from "./mail/outbox-worker";
 import type { BrokerTransport } from "./chat/broker";
@@ -150,6 +151,8 @@ export async function buildApp(
             serializers: { req: serializeRequest },
             ...(typeof options.logger === "object" ? options.logger : {}),
           },
+    // Each request's logger is made when something logs through it (log/request-logger.ts).
+    ...(options.logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     trustProxy: config.trustProxy,
     genReqId: requestIdFor(config.trustProxy !== false),
     // One line per request, written when it is answered (below), instead of Fastify's two.

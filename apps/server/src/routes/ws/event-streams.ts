@@ -72,9 +72,17 @@ const eventStreams: FastifyPluginAsync<EventStreamOptions> = async (app, options
   /** Who a request is, once its checks passed (read by the handlers and the rate limit's key). */
   const sideOf = new WeakMap<FastifyRequest, Side>();
 
-  // The socket's budget (a burst, then so many a second) as a window the instances share.
+  // The socket's budget (a burst, then so many a second) as a window the instances share. A
+  // frame within it is answered without the x-ratelimit-* headers (a socket frame has no such
+  // thing, and three more headers on every message's answer are garbage the fallback pays for);
+  // a refused one carries them and Retry-After.
   await app.register(rateLimit, {
     global: false,
+    addHeadersOnExceeding: {
+      "x-ratelimit-limit": false,
+      "x-ratelimit-remaining": false,
+      "x-ratelimit-reset": false,
+    },
     ...(app.redis
       ? { redis: app.redis, nameSpace: `${app.redisKeyPrefix}rate-limit:`, skipOnError: true }
       : {}),
