@@ -7,6 +7,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import type { ChatConversationsTable, ChatParty, Database } from "../db/schema";
 import { isUniqueViolation } from "../db/unique-violation";
+import { CompiledQueries } from "../db/compiled-queries";
+
+/** The open-conversation look-up, made for every visitor message, compiled once. */
+const compiledLookups = new CompiledQueries();
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
 
@@ -18,16 +22,18 @@ export function findConversation(
 }
 
 /** The visitor's open conversation (there is at most one). */
-export function findOpenConversation(
+export async function findOpenConversation(
   db: Kysely<Database>,
   email: string,
 ): Promise<ConversationRow | undefined> {
-  return db
-    .selectFrom("chat_conversations")
-    .selectAll()
-    .where("visitor_email", "=", email)
-    .where("state", "=", "open")
-    .executeTakeFirst();
+  const query = () =>
+    db
+      .selectFrom("chat_conversations")
+      .selectAll()
+      .where("visitor_email", "=", email)
+      .where("state", "=", "open");
+  const result = await compiledLookups.run(db, "open", [email, "open"], query);
+  return result.rows[0];
 }
 
 /** Each visitor's open conversation, in the order asked (one query for them all). */

@@ -7,6 +7,10 @@ import type { Insertable, Kysely } from "kysely";
 import { toChatMessage, type ChatMessageRow } from "../chat/chat-message-row";
 import { isPostgres } from "../../migrations/portable-columns";
 import type { ChatMessagesTable, Database } from "../db/schema";
+import { CompiledQueries, isPlainValue, type PlainValue } from "../db/compiled-queries";
+
+/** The single-row insert compiled once per set of columns (compiled-queries.ts). */
+const compiledInserts = new CompiledQueries();
 
 /** A message just stored, with the id of the one before it in its conversation (null: none). */
 export type StoredMessage = ChatMessageRow & { previous_id: number | null };
@@ -43,7 +47,19 @@ export async function insertMessageOnce(
   db: Kysely<Database>,
   row: Insertable<ChatMessagesTable>,
 ): Promise<StoredMessage | undefined> {
-  const stored = await insertOnceWithPrevious(db, [row]).executeTakeFirst();
+  const columns: string[] = [];
+  const values: PlainValue[] = [];
+  let plain = true;
+  for (const [column, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    if (!isPlainValue(value)) plain = false;
+    columns.push(column);
+    values.push(value as PlainValue);
+  }
+  const query = () => insertOnceWithPrevious(db, [row]);
+  const stored = plain
+    ? (await compiledInserts.run(db, columns.join(","), values, query)).rows[0]
+    : await query().executeTakeFirst();
   if (!stored) return undefined;
   const { previous_id: previousId, ...message } = stored;
   return { ...message, previous_id: previousId === null ? null : Number(previousId) };
