@@ -13,6 +13,15 @@ import type { ChunkingContext, ModuleInfo } from "rolldown";
 const route = (file: string) =>
   fileURLToPath(new URL(`app/routes/console/${file}`, import.meta.url));
 const signedInRoutes = ["console-layout.tsx", "signed-in-layout.tsx", "inbox.tsx"].map(route);
+/**
+ * What every route's loader and action use to hand over their data (the sign-in page's, the team
+ * route's, the admin screens'): in neither first chunk but a small one of its own, so a signed-in
+ * agent's later routes (the team route's first assignment) do not download the sign-in page's
+ * chunk for it, and the inbox's first load does not carry it.
+ */
+const sharedRouteData = [
+  fileURLToPath(new URL("app/features/console/route-data/screen-data.ts", import.meta.url)),
+];
 const signInRoutes = ["sign-in.tsx"].map(route);
 const firstRoutes = [...signedInRoutes, ...signInRoutes];
 
@@ -60,6 +69,7 @@ function firstLoadChunks(ctx: ChunkingContext): Map<string, string> {
   const chunks = new Map<string, string>();
   for (const id of staticImports(ctx, signInRoutes)) chunks.set(id, "console-sign-in");
   for (const id of staticImports(ctx, signedInRoutes)) chunks.set(id, "console-start");
+  for (const id of sharedRouteData) chunks.set(id, "console-route-data");
   chunkByGraph.set(key, chunks);
   return chunks;
 }
@@ -67,9 +77,10 @@ function firstLoadChunks(ctx: ChunkingContext): Map<string, string> {
 /**
  * The chunk a module of the console's first screen goes into, or null for any other module. Give
  * `console-start` the higher priority: the bundler adds each captured module's imports to its
- * chunk, and what both screens import belongs to the one every visit loads.
+ * chunk, and what both screens import belongs to the one every visit loads. `console-route-data`
+ * comes between them: what it imports that the first screen has stays in `console-start`.
  */
 export const consoleChunk =
-  (name: "console-start" | "console-sign-in") =>
+  (name: "console-start" | "console-route-data" | "console-sign-in") =>
   (id: string, ctx: ChunkingContext): string | null =>
     firstLoadChunks(ctx).get(id) === name ? name : null;

@@ -37,6 +37,7 @@ export default defineConfig(({ command, mode }) => {
               { name: "console-session", test: earlySessionRequest, priority: 4 },
               { name: "framework", test: frameworkModules, priority: 3 },
               { name: consoleChunk("console-start"), priority: 2 },
+              { name: consoleChunk("console-route-data"), priority: 1.5 },
               { name: consoleChunk("console-sign-in"), priority: 1 },
             ],
           },

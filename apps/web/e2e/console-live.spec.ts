@@ -24,6 +24,9 @@ type AlertWindow = Window & {
 /**
  * Records the tab's notifications and chimes in `window.__alerts`, and in `__claims` whether the
  * tab won or lost each alert's claim (a Web Lock, alert-claim.ts); `__hide` fakes a hidden tab.
+ * Each claim is recorded with its lock's name (the event's key, which names its conversation) and
+ * each chime with the claim this tab last won: the agent also hears about unassigned chats, and the
+ * console tests running beside this one start some.
  */
 function recordAlerts() {
   const w = window as unknown as AlertWindow;
@@ -31,6 +34,7 @@ function recordAlerts() {
   const claims: string[] = [];
   w.__alerts = record;
   w.__claims = claims;
+  let lastWon = "";
   const locks = navigator.locks;
   const request = locks.request.bind(locks) as (
     name: string,
@@ -40,7 +44,10 @@ function recordAlerts() {
   Object.defineProperty(locks, "request", {
     value: (name: string, options: LockOptions, callback: (lock: Lock | null) => unknown) =>
       request(name, options, (lock) => {
-        if (name.startsWith("hourline.alert.")) claims.push(lock ? "won" : "lost");
+        if (name.startsWith("hourline.alert.")) {
+          claims.push(`${name} ${lock ? "won" : "lost"}`);
+          if (lock) lastWon = name;
+        }
         return callback(lock);
       }),
   });
@@ -61,7 +68,7 @@ function recordAlerts() {
     override createOscillator() {
       if (!sounding) {
         sounding = true;
-        record.push("chime");
+        record.push(`chime ${lastWon}`);
         queueMicrotask(() => (sounding = false));
       }
       return super.createOscillator();
@@ -105,8 +112,15 @@ test("one chime and one notification for one event, with the agent's console ope
     await expect(consoleUi(tab).item(name)).toBeVisible();
     await tab.evaluate(() => (window as unknown as AlertWindow).__hide(true));
   }
+  // This chat's alerts only: the key of each names its conversation (alertKey, alert-claim.ts).
+  const ours = new RegExp(`^hourline\\.alert\\.[cm]${visitor.conversationId}(?::|\\s|$)`);
   const all = async () => (await Promise.all(tabs.map(alertsOf))).flat();
-  const claims = async () => (await Promise.all(tabs.map(claimsOf))).flat().sort();
+  const claims = async () =>
+    (await Promise.all(tabs.map(claimsOf)))
+      .flat()
+      .filter((c) => ours.test(c))
+      .map((c) => c.slice(c.lastIndexOf(" ") + 1))
+      .sort();
 
   const socket = await visitor.socket();
   for (const [n, text] of [
@@ -121,8 +135,8 @@ test("one chime and one notification for one event, with the agent's console ope
       .poll(claims)
       .toEqual([...Array<string>(n).fill("lost"), ...Array<string>(n).fill("won")]);
     const alerts = await all();
-    expect(alerts.filter((a) => a === "chime")).toHaveLength(n);
-    expect(alerts.filter((a) => a.startsWith("notification:"))).toEqual(
+    expect(alerts.filter((a) => a.startsWith("chime ") && ours.test(a.slice(6)))).toHaveLength(n);
+    expect(alerts.filter((a) => a.startsWith("notification:") && a.includes(name))).toEqual(
       Array.from({ length: n }, () => `notification: \u2068${name}\u2069 wrote`),
     );
   }

@@ -9,7 +9,7 @@ import { z } from "zod/mini";
 import { agentPasswordRules, agentProfileSchema, agentRoles } from "./agent-sign-in";
 import { chatLimits } from "./chat-message";
 import { contactMessageSummarySchema, conversationSummarySchema } from "./console-inbox";
-import { agentAvailabilities } from "./console-team";
+import { agentAvailabilities, agentStatuses } from "./console-team";
 import { emailField } from "./email-address";
 import { nameField } from "./person-name";
 import { dropNul, hasControlCharacter } from "./text";
@@ -216,6 +216,13 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 /** POST /api/agent/login, GET and PATCH /api/agent/me. */
 export const agentAnswerSchema = z.object({ status: z.literal(200), agent: agentProfileSchema });
 export type AgentAnswer = z.infer<typeof agentAnswerSchema>;
+
+/**
+ * GET /api/agent/me: who is signed in, and their own status as they chose it (online or away), so
+ * the console's status toggle has it without loading the team.
+ */
+export const meAnswerSchema = z.extend(agentAnswerSchema, { agent_status: z.enum(agentStatuses) });
+export type MeAnswer = z.infer<typeof meAnswerSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Agents, for admins: GET/POST /api/agent/agents, PATCH /api/agent/agents/{id},

@@ -127,7 +127,7 @@ describe("sign-in, sign-out and the session", () => {
 
     const me = await get(app, "/api/agent/me", cookieOf(res));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ status: 200, agent: res.json().agent });
+    expect(me.json()).toEqual({ status: 200, agent: res.json().agent, agent_status: "online" });
   });
 
   it("stores only the token's hash", async () => {

@@ -37,7 +37,16 @@ describeConsole("the signed-in agent", pgUp, (ctx) => {
     expect(me.body).toEqual({
       status: 200,
       agent: { id: ctx.admin.agent.id, name: "Support", email: ADMIN.email, role: "admin" },
+      agent_status: "online",
     });
+  });
+
+  it("GET /me answers the agent's own status as they chose it (the console's toggle reads it)", async () => {
+    const ivo = await ctx.newAgent("Ivo Away");
+    expect((await ivo.browser.put("/api/agent/me/status", { status: "away" })).status).toBe(200);
+    expect((await ivo.browser.get("/api/agent/me")).body).toMatchObject({ agent_status: "away" });
+    expect((await ivo.browser.put("/api/agent/me/status", { status: "online" })).status).toBe(200);
+    expect((await ivo.browser.get("/api/agent/me")).body).toMatchObject({ agent_status: "online" });
   });
 
   it("PATCH /me sets the display name (trimmed) and ignores every other field", async () => {
@@ -51,7 +60,11 @@ describeConsole("the signed-in agent", pgUp, (ctx) => {
     const agent = { ...ana.agent, name: "Ana Lima-Sousa", role: "agent" };
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 200, agent });
-    expect((await ana.browser.get("/api/agent/me")).body).toEqual({ status: 200, agent });
+    expect((await ana.browser.get("/api/agent/me")).body).toEqual({
+      status: 200,
+      agent,
+      agent_status: "online",
+    });
     const accounts = (await ctx.admin.browser.get("/api/agent/agents")).body as AgentAccount[];
     expect(accounts.find((a) => a.id === ana.agent.id)).toMatchObject(agent);
     // Still not an admin.

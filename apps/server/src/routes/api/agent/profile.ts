@@ -7,6 +7,7 @@ import { apiError, apiErrorSchema, okSchema } from "@hourline/contracts/api-erro
 import {
   agentAnswerSchema,
   changePasswordBodySchema,
+  meAnswerSchema,
   updateProfileBodySchema,
   type ChangePasswordBody,
   type UpdateProfileBody,
@@ -18,7 +19,7 @@ import {
 } from "@hourline/contracts/console-team";
 import type { FastifyPluginAsync } from "fastify";
 import { signedInAgent } from "../../../plugins/agent-sessions";
-import { setAgentName, toAgentProfile } from "../../../repositories/agents";
+import { findAgentById, setAgentName, toAgentProfile } from "../../../repositories/agents";
 import { sendRetryLater } from "../rate-limited-error";
 
 const wrongCurrentPassword = "Your current password is not correct.";
@@ -29,8 +30,17 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     "/me",
-    { schema: { response: { 200: agentAnswerSchema, "4xx": apiErrorSchema } } },
-    async (request) => ({ status: 200 as const, agent: signedInAgent(request).agent }),
+    { schema: { response: { 200: meAnswerSchema, "4xx": apiErrorSchema } } },
+    async (request) => {
+      const { agent } = signedInAgent(request);
+      // What the agent chose; a disabled or removed one has no session to ask with.
+      const stored = await findAgentById(db, agent.id);
+      return {
+        status: 200 as const,
+        agent,
+        agent_status: stored?.availabilityStatus ?? ("online" as const),
+      };
+    },
   );
 
   // online: new chats may be given to this agent; away: none, and no alerts for others' chats.

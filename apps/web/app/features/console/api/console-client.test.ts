@@ -103,8 +103,12 @@ describe("the console's calls", () => {
   it("treat a 401 from /me or from signing in as an answer, not a lost session", async () => {
     const lost = listenForLostSession();
     const agent = { id: 1, name: "Asha", email: "asha@hourline.example", role: "agent" };
-    serve({ status: 200, body: { status: 200, agent } }, refused(401), refused(401));
-    expect(await fetchMe()).toEqual({ kind: "signed-in", agent });
+    serve(
+      { status: 200, body: { status: 200, agent, agent_status: "online" } },
+      refused(401),
+      refused(401),
+    );
+    expect(await fetchMe()).toEqual({ kind: "signed-in", agent, status: "online" });
     expect(await fetchMe()).toEqual({ kind: "signed-out" });
     // A wrong pair: the server's one generic message, not "your session has ended"; the status
     // comes along so the sign-in action can tell a wrong pair from too many attempts.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const agent = { id: 1, name: "Asha", email: "asha@hourline.example", role: "agent" };
-const signedIn = { status: 200, body: { status: 200, agent } };
+const signedIn = { status: 200, body: { status: 200, agent, agent_status: "away" } };
 const nobody = {
   status: 401,
   body: { status: 401, error: { code: "unauthorized", message: "No." } },
@@ -39,7 +39,7 @@ describe("the console's first question, asked at start-up", () => {
     const { fetch, head, fetchMe } = await startConsole("/a.js", signedIn, nobody);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/agent/me");
-    expect(await fetchMe()).toEqual({ kind: "signed-in", agent });
+    expect(await fetchMe()).toEqual({ kind: "signed-in", agent, status: "away" });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(head).toEqual([]);
     expect(await fetchMe()).toEqual({ kind: "signed-out" });
@@ -61,7 +61,7 @@ describe("the console's first question, asked at start-up", () => {
       kind: "signed-in",
       agent,
     });
-    expect(await fetchMe()).toEqual({ kind: "signed-in", agent });
+    expect(await fetchMe()).toEqual({ kind: "signed-in", agent, status: "away" });
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 });

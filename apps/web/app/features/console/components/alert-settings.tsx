@@ -3,7 +3,7 @@
  * background: a chime (with a way to hear it) and desktop notifications, with what this browser
  * allows and a way to ask for it. The choices are kept in this browser.
  */
-import { playChime } from "../model/alert-preferences";
+import { playChime } from "../model/chime";
 import { useConsole } from "./console-context";
 import { requestNotificationAccess, useNotificationAccess } from "./notification-access";
 

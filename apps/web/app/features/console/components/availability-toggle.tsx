@@ -2,16 +2,16 @@
  * Online or away, chosen by the agent (PUT /api/agent/me/status): away takes no new chats and no
  * alerts for others' chats. Two radio buttons, so the keyboard moves between them with the arrows
  * and a screen reader says which one is chosen; the choice shows only once the server took it.
- * What the server holds comes from the team route's loader (the shared team list, loaded again
- * after every team submission: another tab may have chosen away); the choice is submitted to the
- * team route's action, one at a time.
+ * What the server holds is the session's (console-state-shape.ts `myStatus`): who-is-signed-in
+ * answers it at start and after a reconnect, and the server's push of a change (from this tab or
+ * another) keeps it live, so the team is not loaded for it. The choice is submitted to the team
+ * route's action, one at a time.
  */
 import type { AgentStatus } from "@hourline/contracts/console-team";
 import { useState } from "react";
 import { teamPath } from "../route-data/team-path";
-import { useConsoleState } from "./console-context";
+import { useConsole, useConsoleState } from "./console-context";
 import { useConsoleSubmit } from "./use-console-submit";
-import { useTeam } from "./use-team";
 
 const choices: { value: AgentStatus; label: string; hint: string }[] = [
   { value: "online", label: "Online", hint: "takes new chats" },
@@ -31,17 +31,17 @@ function showHeld(pressed: HTMLInputElement, held: AgentStatus | null) {
 }
 
 export function AvailabilityToggle() {
-  const meId = useConsoleState((s) => s.me.id);
-  const mine = useTeam().find((m) => m.id === meId)?.availability;
-  // Unknown until the team is loaded (the choices wait); anything but away takes chats.
-  const status: AgentStatus | null =
-    mine === undefined ? null : mine === "away" ? "away" : "online";
+  const { session } = useConsole();
+  // Unknown only if the server never said (the choices wait).
+  const status = useConsoleState((s) => s.myStatus);
   const [problem, setProblem] = useState<string | null>(null);
   const { submit, pending } = useConsoleSubmit(teamPath);
 
   function choose(next: AgentStatus) {
     const sent = submit({ intent: "status", status: next }, (outcome) => {
       if (!outcome.ok) setProblem(outcome.message);
+      // Taken: shown at once (the server's push of it follows).
+      else session.setMe(session.getState().me, next);
     });
     if (sent) setProblem(null);
   }

@@ -20,15 +20,12 @@ import { useHotkeys } from "react-hotkeys-hook";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
 import { Logo } from "~/components/layout/logo";
-import { alertKey, claimAlert } from "../model/alert-claim";
-import { deliverAlert, type AlertDelivery } from "../model/alert-delivery";
-import { playChime } from "../model/alert-preferences";
 import { unreadContactMessages } from "../model/contact-messages-state";
 import { missedChats, unreadChatMessages } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { ConnectionBadge } from "./connection-badge";
 import { ConsoleAccount } from "./console-account";
-import { conversationPath } from "./console-paths";
+import NotificationOffer from "./notification-offer";
 import {
   currentNotificationAccess,
   requestNotificationAccess,
@@ -73,9 +70,6 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
-// Shown until the agent answers it once (most sessions never show it): loaded only then.
-const NotificationOffer = lazy(() => import("./notification-offer"));
-
 // Opened from a button or Alt + /: loaded on first use, so Radix's dialog is not in the first load.
 const ShortcutsDialog = lazy(() =>
   import("./shortcuts-dialog").then((m) => ({ default: m.ShortcutsDialog })),
@@ -85,23 +79,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold no-underline transition-colors ${
     isActive ? "bg-brand-soft text-ink" : "text-muted hover:bg-sunken hover:text-ink"
   }`;
-
-/** The chime and the notification, in the one tab that speaks for the others. */
-function presentAlert(delivery: AlertDelivery, open: (path: string) => void) {
-  if (delivery.sound) playChime();
-  const shown = delivery.notification;
-  if (shown) {
-    const notification = new Notification(shown.title, {
-      body: shown.body,
-      tag: shown.tag,
-    });
-    notification.onclick = () => {
-      window.focus();
-      open(conversationPath(shown.conversationId));
-      notification.close();
-    };
-  }
-}
 
 export function ConsoleShell({
   children,
@@ -140,16 +117,14 @@ export function ConsoleShell({
   useEffect(
     () =>
       session.onAlert((alert) => {
-        const delivery = deliverAlert(alert, {
+        // Read now: by the time the presenter has loaded, the agent may have come back.
+        const context = {
           visible: document.visibilityState === "visible",
           prefs: alerts,
           access: currentNotificationAccess(),
-        });
-        if (!delivery) return;
-        // Every tab hears the event; one of them speaks for all (alert-claim.ts).
-        void claimAlert(alertKey(alert)).then((mine) => {
-          if (mine) presentAlert(delivery, (path) => void navigate(path));
-        });
+          open: (path: string) => void navigate(path),
+        };
+        void import("./alert-presenter").then((m) => m.presentAlert(alert, context));
       }),
     [session, alerts, navigate],
   );
@@ -231,17 +206,16 @@ export function ConsoleShell({
           </ul>
         </nav>
         {alerts.desktop && !alerts.offerDismissed && access === "default" ? (
-          // Its room is kept while it loads (app.css), so nothing below it moves when it appears.
-          <Suspense fallback={<div className="offer-slot" />}>
-            <NotificationOffer
-              onEnable={() => {
-                void requestNotificationAccess().then(() =>
-                  setAlerts({ ...alerts, offerDismissed: true }),
-                );
-              }}
-              onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
-            />
-          </Suspense>
+          // Drawn with the frame: on a first visit it is the largest text of the first screen, and
+          // waiting for its own code would put that paint after everything else.
+          <NotificationOffer
+            onEnable={() => {
+              void requestNotificationAccess().then(() =>
+                setAlerts({ ...alerts, offerDismissed: true }),
+              );
+            }}
+            onDismiss={() => setAlerts({ ...alerts, offerDismissed: true })}
+          />
         ) : null}
         <ConsoleAccount onShortcuts={() => onShortcutsOpenChange(true)} />
       </header>

@@ -7,7 +7,7 @@
  * link (named after the visitor) for the bulk actions.
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
-import { memo, useEffect, useRef } from "react";
+import { memo, useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { messagePreview } from "../model/message-preview";
 import { activityAt } from "../model/conversation-summaries";
@@ -89,6 +89,28 @@ export function LoadMore({ onLoad }: { onLoad: () => void }) {
 }
 
 /**
+ * Whether the visitor is online: the dot before the name and its words for a screen reader. Its
+ * own component, so the console's connection opening or closing redraws these and not every row.
+ */
+function VisitorPresence({ online, children }: { online: boolean; children: ReactNode }) {
+  const known = useConsoleState((s) => s.connection.kind === "open");
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className={`size-2 shrink-0 rounded-full ${
+          known ? (online ? "bg-teal" : "bg-line") : "border border-muted bg-transparent"
+        }`}
+      />
+      {children}
+      <span className="sr-only">
+        ({known ? (online ? "online" : "offline") : "presence unknown"})
+      </span>
+    </>
+  );
+}
+
+/**
  * One row, drawn again only when its own summary, selection or clock changes: a busy console takes
  * a push every moment, and redrawing every row of a long list for each one starves the page.
  */
@@ -102,7 +124,6 @@ const ConversationItem = memo(function ConversationItem({
   now: number;
 }) {
   const me = useConsoleState((s) => s.me);
-  const connected = useConsoleState((s) => s.connection.kind === "open");
   const typing = useConsoleState((s) => s.typing[summary.id]?.visitor ?? false);
   const last = summary.last_message;
   const author = !last
@@ -132,22 +153,11 @@ const ConversationItem = memo(function ConversationItem({
         <span
           className={`flex min-w-0 items-center gap-1.5 text-ink ${unread ? "font-bold" : "font-semibold"}`}
         >
-          <span
-            aria-hidden="true"
-            className={`size-2 shrink-0 rounded-full ${
-              !connected
-                ? "border border-muted bg-transparent"
-                : summary.visitor_online
-                  ? "bg-teal"
-                  : "bg-line"
-            }`}
-          />
-          <span className="truncate">
-            <PersonName name={summary.visitor_name} />
-          </span>
-          <span className="sr-only">
-            {!connected ? "(presence unknown)" : summary.visitor_online ? "(online)" : "(offline)"}
-          </span>
+          <VisitorPresence online={summary.visitor_online}>
+            <span className="truncate">
+              <PersonName name={summary.visitor_name} />
+            </span>
+          </VisitorPresence>
         </span>
         <time
           dateTime={new Date(activityAt(summary)).toISOString()}

@@ -10,7 +10,7 @@
 import type { AssigneeFilter, ConversationView as View } from "@hourline/contracts/console-team";
 import { Search } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { useNavigate, useSearchParams } from "react-router";
 import { conversationsIn, ofAssignee, type ListOrder } from "../model/conversation-summaries";
@@ -77,6 +77,10 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
       ended: conversationsIn(conversations, "ended"),
     };
   }, [conversations, order, assignee, meId, search.state]);
+
+  // The rows are drawn in the background: a page of them is a long task on a slow phone, and the
+  // frame, the tabs and the search stay responsive meanwhile (their counts are not deferred).
+  const shown = useDeferredValue(useMemo(() => ({ lists, loaded }), [lists, loaded]));
 
   // Ticks for the bulk actions: only the open list's rows, and not among search results.
   const openIds = useMemo(() => lists.open.map((c) => c.id), [lists.open]);
@@ -239,14 +243,15 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
                 <p role="alert" className="px-4 py-8 text-center text-sm text-danger">
                   {search.state.message}
                 </p>
-              ) : (searching && search.state.kind !== "found") || (!searching && !loaded[t]) ? (
+              ) : (searching && search.state.kind !== "found") ||
+                (!searching && !shown.loaded[t]) ? (
                 <p role="status" className="px-4 py-8 text-center text-sm text-muted">
                   {searching ? "Searching…" : "Loading conversations…"}
                 </p>
               ) : (
                 <>
                   <ConversationList
-                    conversations={lists[t]}
+                    conversations={shown.lists[t]}
                     selectedId={conversationId}
                     emptyText={searching ? "Nothing found. Try other words." : emptyTexts[t]}
                     selection={t === "open" && !searching ? selection : undefined}

@@ -64,23 +64,26 @@ export function OpenListTools({
             <option value="newest">Newest activity first</option>
           </select>
         </label>
-        {shown > 0 ? (
-          <label className="flex min-h-9 items-center gap-2 text-xs text-muted">
-            <input
-              type="checkbox"
-              checked={all}
-              ref={(box) => {
-                if (box) box.indeterminate = ticked > 0 && !all;
-              }}
-              onChange={() => {
-                setSummary(null);
-                selection.setAll(!all);
-              }}
-              className="size-4 accent-brand"
-            />
-            Select all {shown} on this page
-          </label>
-        ) : null}
+        {/* Its room is kept while the list loads (unseen, out of reach), so the rows that arrive
+            below it do not move. */}
+        <label
+          className={`flex min-h-9 items-center gap-2 text-xs text-muted ${shown > 0 ? "" : "invisible"}`}
+        >
+          <input
+            type="checkbox"
+            checked={all}
+            disabled={shown === 0}
+            ref={(box) => {
+              if (box) box.indeterminate = ticked > 0 && !all;
+            }}
+            onChange={() => {
+              setSummary(null);
+              selection.setAll(!all);
+            }}
+            className="size-4 accent-brand"
+          />
+          Select all {shown} on this page
+        </label>
       </div>
       {barLoaded ? (
         <Suspense fallback={null}>

@@ -6,8 +6,9 @@
  * typed meanwhile stay in this tab and are there again after signing in.
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { AgentStatus } from "@hourline/contracts/console-team";
 import { LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { browserStorage, tabStorage } from "~/lib/live-chat/browser-storage";
 import { browserConnectionEnv } from "~/lib/live-chat/chat-connection";
@@ -47,7 +48,7 @@ const api: ConsoleApi = {
 type Gate =
   | { kind: "checking" }
   | { kind: "failed"; message: string }
-  | { kind: "signed-in"; agent: AgentProfile };
+  | { kind: "signed-in"; agent: AgentProfile; status: AgentStatus };
 
 export function SignedInConsole() {
   const navigate = useNavigate();
@@ -60,8 +61,12 @@ export function SignedInConsole() {
     let cancelled = false;
     void fetchMe().then((outcome) => {
       if (cancelled) return;
-      if (outcome.kind === "signed-in") setGate({ kind: "signed-in", agent: outcome.agent });
-      else if (outcome.kind === "failed") setGate({ kind: "failed", message: outcome.message });
+      // The console's frame is drawn in the background: its first render is the page's longest
+      // task, and in a transition React yields to the browser while it works.
+      if (outcome.kind === "signed-in") {
+        const { agent, status } = outcome;
+        startTransition(() => setGate({ kind: "signed-in", agent, status }));
+      } else if (outcome.kind === "failed") setGate({ kind: "failed", message: outcome.message });
       else void navigate(signInPath(here), { replace: true, state: noSessionState });
     });
     return () => {
@@ -71,7 +76,9 @@ export function SignedInConsole() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 
-  if (gate.kind === "signed-in") return <LiveConsole key={gate.agent.id} agent={gate.agent} />;
+  if (gate.kind === "signed-in") {
+    return <LiveConsole key={gate.agent.id} agent={gate.agent} status={gate.status} />;
+  }
   if (gate.kind === "checking") return <Opening />;
   return (
     <main className="grid min-h-dvh place-items-center p-6 text-center">
@@ -107,7 +114,7 @@ function Opening() {
   );
 }
 
-function LiveConsole({ agent }: { agent: AgentProfile }) {
+function LiveConsole({ agent, status }: { agent: AgentProfile; status: AgentStatus }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [alerts, setAlertsState] = useState<AlertPreferences>(() =>
@@ -127,7 +134,7 @@ function LiveConsole({ agent }: { agent: AgentProfile }) {
           storage: tabStorage(),
           newClientId,
         },
-        { visible: document.visibilityState === "visible" },
+        { visible: document.visibilityState === "visible", status },
       ),
   );
 

@@ -144,7 +144,7 @@ describe("playChime", () => {
 
   it("plays two soft notes, 660 Hz then 880 Hz, on one audio context", async () => {
     vi.stubGlobal("AudioContext", FakeAudioContext);
-    const { playChime } = await import("./alert-preferences");
+    const { playChime } = await import("./chime");
     playChime();
     const [ctx] = FakeAudioContext.made;
     if (!ctx) throw new Error("no audio context");
@@ -185,7 +185,7 @@ describe("playChime", () => {
   });
 
   it("stays silent where there is no audio", async () => {
-    const { playChime } = await import("./alert-preferences");
+    const { playChime } = await import("./chime");
     expect(() => playChime()).not.toThrow();
     const refused = vi.fn(function refused() {
       throw new Error("not allowed");

@@ -102,6 +102,7 @@ function frameActions(meId: number): {
       type: "agent-presence",
       agentId: f.agent_id,
       online: f.online,
+      availability: f.availability,
     })),
   };
 }

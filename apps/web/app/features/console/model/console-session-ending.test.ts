@@ -217,13 +217,16 @@ describe("ConsoleSession: the session ends", () => {
     expect(t.state().expired).toBe(false);
     expect(t.state().connection).toMatchObject({ kind: "reconnecting" });
 
-    // An ordinary close of an open socket asks nothing.
+    // The reopen asks once (the agent's status may have changed meanwhile); an ordinary close of
+    // an open socket asks nothing.
+    t.server.failing = {};
     await vi.advanceTimersByTimeAsync(1500);
     t.browser.last.open();
     await settle();
+    expect(t.api.fetchMe).toHaveBeenCalledTimes(3);
     t.browser.last.drop(1001);
     await settle();
-    expect(t.api.fetchMe).toHaveBeenCalledTimes(2);
+    expect(t.api.fetchMe).toHaveBeenCalledTimes(3);
   });
 
   it("an explicit sign-out forgets the outbox and the drafts", async () => {

@@ -12,6 +12,7 @@ import {
   visitorMessage,
 } from "./console-fixtures.test-support";
 
+import { FIRST_LISTS_WAIT_MS } from "./first-lists";
 import { setup, settle, withConsoleSessions } from "./console-session.test-support";
 
 withConsoleSessions();
@@ -96,7 +97,8 @@ describe("ConsoleSession: replies", () => {
     const t = setup();
     t.server.open = [summary(7), summary(8)];
     t.session.start();
-    await settle();
+    // The socket is slow: the lists come over HTTP meanwhile.
+    await vi.advanceTimersByTimeAsync(FIRST_LISTS_WAIT_MS);
     expect(t.session.sendText(7, "first")).toBe(true);
     expect(t.session.sendText(8, "second")).toBe(true);
     expect(t.repliesSent()).toEqual([]);
@@ -135,7 +137,7 @@ describe("ConsoleSession: replies", () => {
     const before = setup({ storage });
     before.server.open = [summary(7)];
     before.session.start();
-    await settle();
+    await vi.advanceTimersByTimeAsync(FIRST_LISTS_WAIT_MS);
     before.session.sendText(7, "typed before the reload");
     before.session.stop();
 

@@ -4,6 +4,7 @@ import { deliverAlert } from "./alert-delivery";
 import { defaultAlertPreferences } from "./alert-preferences";
 import type { ConsoleAlert } from "./console-alerts";
 import { conversationsIn } from "./conversation-summaries";
+import { FIRST_LISTS_WAIT_MS } from "./first-lists";
 import {
   T0,
   agentMessage,
@@ -20,7 +21,7 @@ import { setup, settle, withConsoleSessions } from "./console-session.test-suppo
 withConsoleSessions();
 
 describe("ConsoleSession: start", () => {
-  it("loads both lists and the contact messages at once, and again when the socket opens", async () => {
+  it("loads both lists and the contact messages once, when the socket opens", async () => {
     const t = setup();
     t.server.open = [summary(7, { unread: 1 }), summary(8)];
     t.server.ended = [ended(3)];
@@ -28,6 +29,12 @@ describe("ConsoleSession: start", () => {
     t.session.start();
     expect(t.browser.last.url).toBe("ws://site/ws/agent/");
     expect(t.state().connection).toEqual({ kind: "connecting", resuming: false });
+    // Nothing yet: what the socket's open fetches would come twice.
+    await settle();
+    expect(t.api.fetchConversations).not.toHaveBeenCalled();
+    expect(t.api.fetchContacts).not.toHaveBeenCalled();
+
+    t.browser.last.open();
     // The open list in the server's waiting order: the longest-waiting visitors, however many.
     expect(t.api.fetchConversations.mock.calls).toEqual([
       ["open", { order: "waiting" }],
@@ -37,17 +44,16 @@ describe("ConsoleSession: start", () => {
     expect(t.api.fetchCounts).toHaveBeenCalledTimes(1);
     expect(t.api.fetchContacts).toHaveBeenCalledTimes(1);
     await settle();
+    expect(t.state().connection).toEqual({ kind: "open" });
     expect(t.state().loaded).toEqual({ open: true, ended: true, missed: true });
     expect(conversationsIn(t.state().conversations, "open").map((c) => c.id)).toEqual([8, 7]);
     expect(conversationsIn(t.state().conversations, "ended").map((c) => c.id)).toEqual([3]);
     expect(t.state().contacts.list).toEqual([contact(1)]);
     expect(t.state().contacts.loaded).toBe(true);
-
-    t.browser.last.open();
-    await settle();
-    expect(t.state().connection).toEqual({ kind: "open" });
-    expect(t.api.fetchConversations).toHaveBeenCalledTimes(6);
-    expect(t.api.fetchContacts).toHaveBeenCalledTimes(2);
+    // Still once, however long the console stays open.
+    await vi.advanceTimersByTimeAsync(FIRST_LISTS_WAIT_MS * 2);
+    expect(t.api.fetchConversations).toHaveBeenCalledTimes(3);
+    expect(t.api.fetchContacts).toHaveBeenCalledTimes(1);
     expect(t.api.fetchMe).not.toHaveBeenCalled();
   });
 
@@ -75,9 +81,13 @@ describe("ConsoleSession: start", () => {
     // A lost session reported while stopped is not this console's business.
     reportIfSessionLost({ ok: false, status: 401, error: { code: "unauthorized", message: "x" } });
     expect(t.state().expired).toBe(false);
+    // The stopped one's wait for its socket fetches nothing.
+    await vi.advanceTimersByTimeAsync(FIRST_LISTS_WAIT_MS);
+    expect(t.api.fetchConversations).not.toHaveBeenCalled();
     t.session.start();
     expect(t.browser.sockets).toHaveLength(2);
-    expect(t.api.fetchConversations).toHaveBeenCalledTimes(6);
+    t.browser.last.open();
+    expect(t.api.fetchConversations).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -98,6 +108,8 @@ describe("ConsoleSession: lists that arrive late", () => {
       return { ok: true, status: 200, data: [contact(1)] };
     });
     t.session.start();
+    // The socket is slow: the lists come over HTTP first.
+    await vi.advanceTimersByTimeAsync(FIRST_LISTS_WAIT_MS);
     t.server.open = [summary(7)];
     t.server.contacts = [contact(2), contact(1)];
     t.browser.last.open();

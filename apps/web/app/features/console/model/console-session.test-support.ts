@@ -2,7 +2,7 @@
  * What the console session's tests share: a fake agent API answering from a server's lists, a
  * fake browser, and a session on them (setup), each stopped after its test.
  */
-import type { AgentEntry, ConversationView } from "@hourline/contracts/console-team";
+import type { AgentEntry, AgentStatus, ConversationView } from "@hourline/contracts/console-team";
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
@@ -28,6 +28,8 @@ function fakeServer() {
     signedIn: true,
     /** What GET /api/agent/me says while signed in. */
     profile: me,
+    /** The agent's own status, as GET /api/agent/me says it. */
+    status: "online" as AgentStatus,
     /** A status one endpoint answers with instead of its data. */
     failing: {} as Partial<Record<keyof ConsoleApi, number>>,
   };
@@ -96,7 +98,7 @@ function fakeServer() {
       server.failing.fetchMe
         ? { kind: "failed", message: "The server could not be reached." }
         : server.signedIn
-          ? { kind: "signed-in", agent: server.profile }
+          ? { kind: "signed-in", agent: server.profile, status: server.status }
           : { kind: "signed-out" },
     ),
     onSessionLost,
@@ -106,7 +108,12 @@ function fakeServer() {
 }
 
 export function setup(
-  options: { storage?: Storage; visible?: boolean; agent?: AgentProfile } = {},
+  options: {
+    storage?: Storage;
+    visible?: boolean;
+    agent?: AgentProfile;
+    status?: AgentStatus;
+  } = {},
 ) {
   const browser = fakeBrowser();
   const storage = options.storage ?? memoryStorage();
@@ -121,7 +128,7 @@ export function setup(
       storage,
       newClientId: () => `client-${String(++ids).padStart(4, "0")}`,
     },
-    { visible: options.visible ?? true },
+    { visible: options.visible ?? true, status: options.status },
   );
   const framesSent = (type?: string) =>
     browser.sockets

@@ -13,7 +13,7 @@
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
 import type { AgentFrame } from "@hourline/contracts/chat-frames";
 import type { ContactMessageSummary, ConversationSummary } from "@hourline/contracts/console-inbox";
-import type { AgentEntry, ConversationView } from "@hourline/contracts/console-team";
+import type { AgentEntry, AgentStatus, ConversationView } from "@hourline/contracts/console-team";
 import { ChatConnection, mayMeanSessionLost } from "~/lib/live-chat/chat-connection";
 import { deliveryErrors } from "~/lib/live-chat/live-messages";
 import { LiveStore } from "~/lib/live-chat/live-store";
@@ -27,6 +27,7 @@ import { ConsoleReplies } from "./console-replies";
 import { consoleReducer, initialConsoleState } from "./console-state";
 import type { ConsoleAction, ConsoleState } from "./console-state-shape";
 import { ConsoleSync } from "./console-sync";
+import { FirstLists } from "./first-lists";
 
 export { COUNTS_DELAY_MS, READ_DELAY_MS } from "./console-effects";
 
@@ -45,17 +46,19 @@ export class ConsoleSession {
   private readonly sync: ConsoleSync;
   private readonly effects: ConsoleEffects;
   private readonly drafts: ConsoleDrafts;
+  private readonly firstLists: FirstLists;
   private stopSessionWatch: (() => void) | null = null;
   private checkingSession = false;
 
   constructor(
     me: AgentProfile,
     private readonly deps: ConsoleSessionDeps,
-    options: { visible?: boolean } = {},
+    options: { visible?: boolean; status?: AgentStatus } = {},
   ) {
     this.drafts = new ConsoleDrafts(deps.storage, () => this.state.me.id);
     const initial = initialConsoleState(me, {
       visible: options.visible ?? true,
+      status: options.status,
       pending: this.drafts.loadOutbox(me.id),
     });
     this.drafts.started(initial);
@@ -85,6 +88,7 @@ export class ConsoleSession {
       state: () => this.state,
       dispatch: (action) => this.dispatch(action),
     });
+    this.firstLists = new FirstLists(deps.env, () => this.run({ kind: "refresh" }));
   }
 
   // --- the store React reads -----------------------------------------------------------------
@@ -122,8 +126,8 @@ export class ConsoleSession {
       onClose: (info) => this.onClose(info),
     });
     this.connection = connection;
-    // The lists come over HTTP at once, even where a proxy holds WebSockets back.
-    this.run({ kind: "refresh" });
+    // The lists come when the socket opens, or over HTTP if it is slow to (first-lists.ts).
+    this.firstLists.start();
     connection.start();
   }
 
@@ -131,6 +135,7 @@ export class ConsoleSession {
   stop(): void {
     this.stopSessionWatch?.();
     this.stopSessionWatch = null;
+    this.firstLists.stop();
     this.replies.stop();
     this.effects.stop();
     const connection = this.connection;
@@ -149,9 +154,9 @@ export class ConsoleSession {
     return this.connection?.send(frame) ?? false;
   }
 
-  /** The agent's own profile changed (a new display name). */
-  setMe(agent: AgentProfile): void {
-    this.dispatch({ type: "me", agent });
+  /** The agent's own profile changed (a new display name), or their status (online or away). */
+  setMe(agent: AgentProfile, status?: AgentStatus): void {
+    this.dispatch({ type: "me", agent, status });
   }
 
   setVisible(visible: boolean): void {
@@ -248,10 +253,13 @@ export class ConsoleSession {
   // --- the connection's events ---------------------------------------------------------------
 
   private onOpen() {
+    const reopened = this.firstLists.opened();
     const viewing = this.state.viewing;
     if (viewing !== null) this.send({ message_type: "viewing", conversation_id: viewing });
     this.replies.resend();
     this.run({ kind: "refresh" });
+    // Pushes missed while closed: the agent's own status (and profile) too, chosen elsewhere.
+    if (reopened) void this.checkSession();
   }
 
   /** Works the frame out purely, takes the state it gives, then runs what it calls for. */
@@ -268,19 +276,16 @@ export class ConsoleSession {
   private onClose(info: { opened: boolean; code: number }) {
     this.replies.socketClosed();
     this.sync.socketClosed();
+    this.firstLists.now();
     if (mayMeanSessionLost(info)) void this.checkSession();
   }
 
   private async checkSession() {
     if (this.checkingSession || this.state.expired) return;
     this.checkingSession = true;
-    try {
-      const outcome = await this.deps.api.fetchMe();
-      if (outcome.kind === "signed-out") this.expire();
-      else if (outcome.kind === "signed-in") this.setMe(outcome.agent);
-    } finally {
-      this.checkingSession = false;
-    }
+    const outcome = await this.deps.api.fetchMe().finally(() => (this.checkingSession = false));
+    if (outcome.kind === "signed-out") this.expire();
+    else if (outcome.kind === "signed-in") this.setMe(outcome.agent, outcome.status);
   }
 
   private expire() {

@@ -9,7 +9,9 @@ import type { ChatMessage } from "@hourline/contracts/chat-message";
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import type { ConversationDetailAnswer, VisitorDetails } from "@hourline/contracts/console";
 import type {
+  AgentAvailability,
   AgentEntry,
+  AgentStatus,
   ConversationCounts,
   ConversationView,
 } from "@hourline/contracts/console-team";
@@ -34,6 +36,12 @@ export interface ConversationDetail {
 
 export interface ConsoleState {
   me: AgentProfile;
+  /**
+   * The agent's own status, online or away, as the server holds it: from who-is-signed-in at
+   * start and after a reconnect, then from the pushes of a change (this tab's or another's).
+   * Null when not known.
+   */
+  myStatus: AgentStatus | null;
   connection: ConnectionStatus;
   conversations: Record<number, ConversationSummary>;
   /** Which lists have been fetched since the console started. */
@@ -123,7 +131,13 @@ export type PresenceAction =
       agentName?: string;
     }
   | { type: "visitor-presence"; email: string; online: boolean }
-  | { type: "agent-presence"; agentId: number; online: boolean }
+  | {
+      type: "agent-presence";
+      agentId: number;
+      online: boolean;
+      /** Sent when the agent chose online or away: what the others now see. */
+      availability?: AgentAvailability | undefined;
+    }
   | { type: "viewer"; agentId: number; agentName: string; conversationId: number | null };
 
 /** This console itself: its socket, screen, tab, profile and session (ui-slice.ts). */
@@ -131,7 +145,7 @@ export type UiAction =
   | { type: "connection"; status: ConnectionStatus }
   | { type: "viewing"; conversationId: number | null }
   | { type: "visible"; visible: boolean }
-  | { type: "me"; agent: AgentProfile }
+  | { type: "me"; agent: AgentProfile; status?: AgentStatus | undefined }
   | { type: "notice"; message: string | null }
   | { type: "expired" };
 

@@ -4,6 +4,7 @@
  * contact-messages-state.ts). The state's shape and the actions are in console-state-shape.ts.
  */
 import type { AgentProfile } from "@hourline/contracts/agent-sign-in";
+import type { AgentStatus } from "@hourline/contracts/console-team";
 import {
   contactMessagesReducer,
   initialContactMessages,
@@ -26,10 +27,16 @@ export {
 
 export function initialConsoleState(
   me: AgentProfile,
-  options: { visible?: boolean; pending?: PendingReply[] } = {},
+  options: {
+    visible?: boolean;
+    /** The agent's own status, when known (online or away). */
+    status?: AgentStatus | undefined;
+    pending?: PendingReply[];
+  } = {},
 ): ConsoleState {
   const state: ConsoleState = {
     me,
+    myStatus: options.status ?? null,
     connection: { kind: "idle" },
     conversations: {},
     loaded: { open: false, ended: false, missed: false },

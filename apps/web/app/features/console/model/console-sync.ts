@@ -1,9 +1,10 @@
 /**
  * Keeps a console's state in step with the server over HTTP, between the pushes of the agent
- * socket: the lists' first pages (open, ended, missed), their counts and the contact messages at start and on every open of the socket, the
- * history of the conversation on screen (only what is newer than what is held), other histories
- * from where they stopped when they are opened, and a summary asked for again whenever this
- * console has seen a newer message than the summary names. Fetching marks nothing read.
+ * socket: the lists' first pages (open, ended, missed), their counts and the contact messages on
+ * every open of the socket (or before the first one when it is slow, first-lists.ts), the history
+ * of the conversation on screen (only what is newer than what is held), other histories from where
+ * they stopped when they are opened, and a summary asked for again whenever this console has seen a
+ * newer message than the summary names. Fetching marks nothing read.
  */
 import type { ConversationSummary } from "@hourline/contracts/console-inbox";
 import { queueCursorOf, type ConversationView } from "@hourline/contracts/console-team";
@@ -109,9 +110,9 @@ export class ConsoleSync {
   }
 
   /**
-   * Both lists, the contact messages, and whatever was missed in the conversations held. It runs at
-   * start and on every open of the socket, so two may be under way: an older one's answers, made
-   * before the newer one's, are dropped.
+   * Both lists, the contact messages, and whatever was missed in the conversations held. It runs on
+   * every open of the socket (and before the first when that is slow), so two may be under way: an
+   * older one's answers, made before the newer one's, are dropped.
    */
   async refresh() {
     const run = ++this.refreshRun;

@@ -24,6 +24,7 @@ describe("consoleReducer: the lists", () => {
     const s = start();
     expect(s).toEqual({
       me,
+      myStatus: null,
       connection: { kind: "idle" },
       conversations: {},
       loaded: { open: false, ended: false, missed: false },

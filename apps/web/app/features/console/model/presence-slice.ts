@@ -55,9 +55,14 @@ export function presenceReducer(state: ConsoleState, action: PresenceAction): Co
 
     case "agent-presence": {
       const agentsOnline = { ...state.agentsOnline, [action.agentId]: action.online };
-      if (action.online || !state.viewers[action.agentId]) return { ...state, agentsOnline };
+      // This agent chose online or away here or in another tab: the status toggle shows it.
+      const mine = action.agentId === state.me.id ? action.availability : undefined;
+      const myStatus = mine === "online" || mine === "away" ? mine : state.myStatus;
+      if (action.online || !state.viewers[action.agentId]) {
+        return { ...state, agentsOnline, myStatus };
+      }
       const { [action.agentId]: _gone, ...viewers } = state.viewers;
-      return { ...state, agentsOnline, viewers };
+      return { ...state, agentsOnline, myStatus, viewers };
     }
 
     case "viewer": {

@@ -26,7 +26,7 @@ export function uiReducer(state: ConsoleState, action: UiAction): ConsoleState {
     }
 
     case "me":
-      return { ...state, me: action.agent };
+      return { ...state, me: action.agent, myStatus: action.status ?? state.myStatus };
 
     case "notice":
       return { ...state, notice: action.message };

@@ -23,13 +23,21 @@ afterEach(() => vi.resetAllMocks());
 
 describe("the Agents screen's loader", () => {
   it("does not request the team's accounts for an agent", async () => {
-    vi.mocked(fetchMe).mockResolvedValue({ kind: "signed-in", agent: { ...me, role: "agent" } });
+    vi.mocked(fetchMe).mockResolvedValue({
+      kind: "signed-in",
+      agent: { ...me, role: "agent" },
+      status: "online",
+    });
     expect(await loadAgents()).toEqual({ kind: "not-allowed" });
     expect(fetchAgents).not.toHaveBeenCalled();
   });
 
   it("shows a failed answer in the console's words", async () => {
-    vi.mocked(fetchMe).mockResolvedValue({ kind: "signed-in", agent: { ...me, role: "admin" } });
+    vi.mocked(fetchMe).mockResolvedValue({
+      kind: "signed-in",
+      agent: { ...me, role: "admin" },
+      status: "online",
+    });
     vi.mocked(fetchAgents).mockResolvedValue({
       ok: false,
       status: 502,

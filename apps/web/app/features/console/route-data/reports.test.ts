@@ -30,14 +30,22 @@ describe("reportPeriod", () => {
 
 describe("the Reports screen's loader", () => {
   it("asks nothing for an agent", async () => {
-    vi.mocked(fetchMe).mockResolvedValue({ kind: "signed-in", agent: { ...me, role: "agent" } });
+    vi.mocked(fetchMe).mockResolvedValue({
+      kind: "signed-in",
+      agent: { ...me, role: "agent" },
+      status: "online",
+    });
     const data = await loadReports(new URL("http://console.test/console/reports"), "UTC");
     expect(data.report).toEqual({ kind: "not-allowed" });
     expect(fetchReport).not.toHaveBeenCalled();
   });
 
   it("shows a failed report in the console's words", async () => {
-    vi.mocked(fetchMe).mockResolvedValue({ kind: "signed-in", agent: { ...me, role: "admin" } });
+    vi.mocked(fetchMe).mockResolvedValue({
+      kind: "signed-in",
+      agent: { ...me, role: "admin" },
+      status: "online",
+    });
     vi.mocked(fetchReport).mockResolvedValue({
       ok: false,
       status: 0,

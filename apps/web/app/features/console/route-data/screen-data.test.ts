@@ -48,7 +48,11 @@ describe("toOutcome", () => {
 
 describe("adminOnly", () => {
   it("does not ask the admin API for an agent", async () => {
-    vi.mocked(fetchMe).mockResolvedValue({ kind: "signed-in", agent: { ...me, role: "agent" } });
+    vi.mocked(fetchMe).mockResolvedValue({
+      kind: "signed-in",
+      agent: { ...me, role: "agent" },
+      status: "online",
+    });
     const fetch = vi.fn();
     expect(await adminOnly(fetch)).toEqual({ kind: "not-allowed" });
     expect(fetch).not.toHaveBeenCalled();
@@ -64,7 +68,11 @@ describe("adminOnly", () => {
   });
 
   it("loads for an admin", async () => {
-    vi.mocked(fetchMe).mockResolvedValue({ kind: "signed-in", agent: { ...me, role: "admin" } });
+    vi.mocked(fetchMe).mockResolvedValue({
+      kind: "signed-in",
+      agent: { ...me, role: "admin" },
+      status: "online",
+    });
     const fetch = vi.fn().mockResolvedValue({ ok: true, status: 200, data: ["a"] });
     expect(await adminOnly(fetch)).toEqual({ kind: "loaded", data: ["a"] });
   });
