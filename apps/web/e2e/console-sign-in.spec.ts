@@ -108,6 +108,8 @@ test("signs out: back to the sign-in page, and the console is closed until signi
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Signed out before the next address is opened (sign-out's code loads with its first press).
+  await expect(page).toHaveURL(`${consoleUrl}/console/sign-in?reason=signed-out`);
   await page.goto("/console/sign-in?next=https%3A%2F%2Fevil.example%2F");
   await page.getByLabel("E-mail").fill(agent.email);
   await page.getByLabel("Password").fill(agent.password);
