@@ -15,6 +15,7 @@ import { useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
 import { elapsed, shortDateTime } from "./time-labels";
 import type { BulkSelection } from "./use-bulk-selection";
+import { useDrawnInSteps } from "./use-drawn-in-steps";
 import { useNow } from "./use-now";
 import { isolateText } from "@hourline/contracts/text";
 import { PersonName } from "~/components/ui/person-name";
@@ -24,41 +25,51 @@ export function ConversationList({
   selectedId,
   emptyText,
   selection,
+  onLoadMore,
 }: {
   conversations: ConversationSummary[];
   selectedId: number | null;
   emptyText: string;
   selection?: BulkSelection | undefined;
+  /** The server holds more: the end of the list loads the next page (once every row is drawn). */
+  onLoadMore?: (() => void) | undefined;
 }) {
   const now = useNow();
+  const drawn = useDrawnInSteps(conversations.length);
   if (conversations.length === 0) {
     return <p className="px-4 py-8 text-center text-sm text-muted">{emptyText}</p>;
   }
   return (
-    <ul className="divide-y divide-line" data-testid="conversation-list">
-      {conversations.map((c) => (
-        <li key={c.id} className={selection ? "flex" : undefined}>
-          {selection ? (
-            // Room around the box, so the row's link is not within reach of a finger meant for it.
-            <span className="flex shrink-0 items-start pt-3.5 pr-1 pl-3">
-              <input
-                type="checkbox"
-                checked={selection.isSelected(c.id)}
-                onChange={() => selection.toggle(c.id)}
-                aria-label={`Select ${isolateText(c.visitor_name)}`}
-                className="size-5 accent-brand"
-              />
-            </span>
-          ) : null}
-          <ConversationItem summary={c} selected={c.id === selectedId} now={now} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-line" data-testid="conversation-list">
+        {conversations.slice(0, drawn).map((c) => (
+          <li key={c.id} className={selection ? "flex" : undefined}>
+            {selection ? (
+              // Room around the box, so the row's link is not within reach of a finger meant for it.
+              <span className="flex shrink-0 items-start pt-3.5 pr-1 pl-3">
+                <input
+                  type="checkbox"
+                  checked={selection.isSelected(c.id)}
+                  onChange={() => selection.toggle(c.id)}
+                  aria-label={`Select ${isolateText(c.visitor_name)}`}
+                  className="size-5 accent-brand"
+                />
+              </span>
+            ) : null}
+            <ConversationItem summary={c} selected={c.id === selectedId} now={now} />
+          </li>
+        ))}
+      </ul>
+      {onLoadMore ? <LoadMore onLoad={onLoadMore} armed={drawn === conversations.length} /> : null}
+    </>
   );
 }
 
-/** The end of a list the server holds more of: loads the next page when it comes into view. */
-export function LoadMore({ onLoad }: { onLoad: () => void }) {
+/**
+ * The end of a list the server holds more of: loads the next page when it comes into view, once
+ * `armed` (every row held is drawn: while they are drawn in steps the end is briefly in view).
+ */
+function LoadMore({ onLoad, armed }: { onLoad: () => void; armed: boolean }) {
   const button = useRef<HTMLButtonElement | null>(null);
   const load = useRef(onLoad);
   useEffect(() => {
@@ -66,13 +77,13 @@ export function LoadMore({ onLoad }: { onLoad: () => void }) {
   });
   useEffect(() => {
     const target = button.current;
-    if (!target || typeof IntersectionObserver === "undefined") return;
+    if (!armed || !target || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) load.current();
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, []);
+  }, [armed]);
   return (
     <div className="p-3 text-center">
       <button

@@ -7,16 +7,25 @@
  * Keyboard: Alt+↓ / Alt+↑ move to the next or previous conversation of the tab, Alt+R goes to the
  * reply editor, Alt+E ends the chat.
  */
-import type { AssigneeFilter, ConversationView as View } from "@hourline/contracts/console-team";
+import type { AssigneeFilter } from "@hourline/contracts/console-team";
 import { Search } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  Suspense,
+  lazy,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { useNavigate, useSearchParams } from "react-router";
 import { conversationsIn, ofAssignee, type ListOrder } from "../model/conversation-summaries";
 import { useConsole, useConsoleState } from "./console-context";
 import { conversationPath } from "./console-paths";
-import { ConversationList, LoadMore } from "./conversation-list";
+import { ConversationList } from "./conversation-list";
 import {
   LoadingConversation,
   NoConversationChosen,
@@ -26,6 +35,7 @@ import { OpenListTools } from "./open-list-tools";
 import { shortcutKeys } from "./shortcut-keys";
 import { useBulkSelection } from "./use-bulk-selection";
 import { useConversationSearch } from "./use-conversation-search";
+import { emptyTexts, tabNames, tabs, type Tab } from "./inbox-tabs";
 
 // The open conversation (thread, composer, visitor details, team controls, canned replies, the
 // HTML sanitiser) loads when a conversation is first chosen, not with the list.
@@ -33,14 +43,6 @@ const ConversationView = lazy(() =>
   import("./conversation-view").then((m) => ({ default: m.ConversationView })),
 );
 
-type Tab = View;
-const tabs = ["open", "missed", "ended"] as const;
-const tabNames: Record<Tab, string> = { open: "Open", missed: "Missed", ended: "Ended" };
-const emptyTexts: Record<Tab, string> = {
-  open: "No open conversations. New chats appear here as visitors start them.",
-  missed: "No missed chats: every visitor who wrote got an answer.",
-  ended: "No ended conversations yet.",
-};
 const hotkeyOptions = { enableOnFormTags: true, preventDefault: true } as const;
 
 export function InboxScreen({ conversationId }: { conversationId: number | null }) {
@@ -64,6 +66,7 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
   const [tab, setTab] = useState<Tab>("open");
   const [endOpen, setEndOpen] = useState(false);
   const editor = useRef<HTMLTextAreaElement | null>(null);
+  const tabIds = useId();
 
   const search = useConversationSearch(tab, q);
   const lists = useMemo(() => {
@@ -212,6 +215,8 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
                 <Tabs.Trigger
                   key={t}
                   value={t}
+                  id={`${tabIds}-tab-${t}`}
+                  aria-controls={`${tabIds}-panel-${t}`}
                   data-testid={`tab-${t}`}
                   className="-mb-px min-h-10 border-b-2 border-transparent px-2 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
                 >
@@ -233,10 +238,15 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
               shown={lists.open.length}
             />
           ) : null}
-          {tabs.map((t) => (
-            <Tabs.Content
+          {/* The shown tab's panel only, as a plain element: Radix's panel measures its own
+              animation when it mounts, a forced style pass inside the console's first render. */}
+          {[tab].map((t) => (
+            <div
               key={t}
-              value={t}
+              role="tabpanel"
+              id={`${tabIds}-panel-${t}`}
+              aria-labelledby={`${tabIds}-tab-${t}`}
+              tabIndex={0}
               className="min-h-0 flex-1 overflow-y-auto focus-visible:-outline-offset-3"
             >
               {searching && search.state.kind === "failed" ? (
@@ -249,17 +259,15 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
                   {searching ? "Searching…" : "Loading conversations…"}
                 </p>
               ) : (
-                <>
-                  <ConversationList
-                    conversations={shown.lists[t]}
-                    selectedId={conversationId}
-                    emptyText={searching ? "Nothing found. Try other words." : emptyTexts[t]}
-                    selection={t === "open" && !searching ? selection : undefined}
-                  />
-                  {hasMore(t) ? <LoadMore onLoad={() => loadMore(t)} /> : null}
-                </>
+                <ConversationList
+                  conversations={shown.lists[t]}
+                  selectedId={conversationId}
+                  emptyText={searching ? "Nothing found. Try other words." : emptyTexts[t]}
+                  selection={t === "open" && !searching ? selection : undefined}
+                  onLoadMore={hasMore(t) ? () => loadMore(t) : undefined}
+                />
               )}
-            </Tabs.Content>
+            </div>
           ))}
         </Tabs.Root>
       </section>

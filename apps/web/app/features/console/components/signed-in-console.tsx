@@ -32,6 +32,7 @@ import { ConsoleSession } from "../model/console-session";
 import { ConsoleContext, type ConsoleContextValue } from "./console-context";
 import { ConsoleShell } from "./console-shell";
 import { noSessionState, signInPath } from "./sign-in-path";
+import { prepareTimeFormats } from "./time-labels";
 
 const api: ConsoleApi = {
   fetchConversations,
@@ -56,6 +57,9 @@ export function SignedInConsole() {
   const [gate, setGate] = useState<Gate>({ kind: "checking" });
   const [attempt, setAttempt] = useState(0);
   const here = location.pathname + location.search;
+
+  // While the agent is asked for, the lists' time formats are built (a long task of their own).
+  useEffect(prepareTimeFormats, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -183,10 +187,17 @@ function LiveConsole({ agent, status }: { agent: AgentProfile; status: AgentStat
     [session, alerts, setAlerts],
   );
 
+  // The screen is drawn in the task after the frame's: together they were one long task.
+  const [screenShown, setScreenShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setScreenShown(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
   return (
     <ConsoleContext.Provider value={value}>
       <ConsoleShell shortcutsOpen={shortcutsOpen} onShortcutsOpenChange={setShortcutsOpen}>
-        <Outlet />
+        {screenShown ? <Outlet /> : null}
       </ConsoleShell>
     </ConsoleContext.Provider>
   );

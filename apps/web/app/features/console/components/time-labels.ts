@@ -17,7 +17,7 @@ export function elapsed(since: number, now: number): string {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function format(kind: "time" | "date" | "year", at: Date): string {
+function formatter(kind: "time" | "date" | "year"): Intl.DateTimeFormat {
   let f = formats.get(kind);
   if (!f) {
     f = new Intl.DateTimeFormat(undefined, {
@@ -28,7 +28,24 @@ function format(kind: "time" | "date" | "year", at: Date): string {
     });
     formats.set(kind, f);
   }
-  return f.format(at);
+  return f;
+}
+
+function format(kind: "time" | "date" | "year", at: Date): string {
+  return formatter(kind).format(at);
+}
+
+/**
+ * Builds the lists' formats ahead of their first row, in a task of its own: the page's first
+ * `Intl.DateTimeFormat` loads the locale's data, which on a slow phone took longer than drawing
+ * all the rows, inside the task that draws them. Returns a way to call it off.
+ */
+export function prepareTimeFormats(): () => void {
+  const timer = setTimeout(() => {
+    formatter("time");
+    formatter("date");
+  }, 0);
+  return () => clearTimeout(timer);
 }
 
 /** A time today as "15:42", another day as "3 Nov, 15:42", in the agent's own locale and zone. */
