@@ -10,6 +10,7 @@
 // Every answer is one message back: {ok: true, ...} or {ok: false, error}.
 import { EventEmitter } from "node:events";
 import http from "node:http";
+import net from "node:net";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
@@ -26,6 +27,12 @@ const SOURCES = Array.from(
 let sourceIndex = 0;
 
 let idle = [];
+
+/**
+ * How the fallback's POSTs are made: written as bytes on a kept-alive connection per client (the
+ * default, as a load generator does), or with Node's HTTP client (CHAT_BENCH_HTTP_CLIENT=node).
+ */
+const RAW_POSTS = process.env.CHAT_BENCH_HTTP_CLIENT !== "node";
 
 /** Keeps the POSTs' connections open, one pool per source address (the agent keys them so). */
 const postAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -114,6 +121,7 @@ class FallbackClient extends EventEmitter {
   }
 
   #post(body) {
+    if (RAW_POSTS) return this.#rawPost(body);
     return new Promise((resolve) => {
       const req = http.request(
         this.url,
@@ -147,8 +155,75 @@ class FallbackClient extends EventEmitter {
     });
   }
 
+  /** This client's kept-alive connection for its POSTs, and the answer it waits for. */
+  #postSocket = null;
+  #answer = null;
+
+  /**
+   * A POST written and read as bytes on the client's own kept-alive connection, the way a load
+   * generator such as wrk does: the same request the server sees from Node's client (method, path,
+   * Host, Origin, Cookie, Content-Type, Content-Length, keep-alive), without the client library's
+   * per-request objects, whose collections in this one process were counted as delivery time.
+   */
+  #rawPost(body) {
+    return new Promise((resolve) => {
+      const socket = this.#postSocket ?? this.#openPostSocket();
+      this.#answer = { resolve, buffer: Buffer.alloc(0) };
+      let head = `POST ${this.url.pathname}${this.url.search} HTTP/1.1\r\nHost: ${this.url.host}\r\n`;
+      for (const [name, value] of Object.entries(this.headers)) head += `${name}: ${value}\r\n`;
+      head += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`;
+      socket.write(head + body);
+    });
+  }
+
+  #openPostSocket() {
+    const socket = net.connect({
+      host: this.url.hostname,
+      port: Number(this.url.port),
+      localAddress: this.localAddress,
+      noDelay: true,
+    });
+    this.#postSocket = socket;
+    const settle = (result) => {
+      const answer = this.#answer;
+      this.#answer = null;
+      answer?.resolve(result);
+    };
+    socket.on("data", (chunk) => {
+      const answer = this.#answer;
+      if (!answer) return;
+      answer.buffer = answer.buffer.length ? Buffer.concat([answer.buffer, chunk]) : chunk;
+      const headEnd = answer.buffer.indexOf("\r\n\r\n");
+      if (headEnd < 0) return;
+      const head = answer.buffer.toString("latin1", 0, headEnd);
+      const status = Number(head.slice(9, 12));
+      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+      if (answer.buffer.length < headEnd + 4 + length) return;
+      const text = answer.buffer.toString("utf8", headEnd + 4, headEnd + 4 + length);
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON: the status says what happened
+      }
+      if (/\r\nconnection:\s*close/i.test(head)) {
+        this.#postSocket = null;
+        socket.destroy();
+      }
+      settle({ status, json });
+    });
+    const gone = (err) => {
+      if (this.#postSocket === socket) this.#postSocket = null;
+      settle({ status: err?.code ?? "ECONNRESET", json: null });
+    };
+    socket.once("error", gone);
+    socket.once("close", () => gone(null));
+    return socket;
+  }
+
   terminate() {
     this.#request.destroy();
+    this.#postSocket?.destroy();
     this.#closed(1006);
   }
 }
