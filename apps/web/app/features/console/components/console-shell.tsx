@@ -58,11 +58,18 @@ function screenName(pathname: string, visitorName: (id: number) => string | unde
   return "Inbox";
 }
 
+/**
+ * Below the wide layout the links sit in one row: a badge appearing beside a link's name would
+ * push the links after it (a layout shift), so there it sits on the icon's corner instead.
+ */
+const cornerBadge =
+  "max-lg:absolute max-lg:left-6 max-lg:min-w-4 max-lg:px-1 max-lg:text-[0.625rem] max-lg:leading-4";
+
 function Badge({ count, label }: { count: number; label: string }) {
   if (count === 0) return null;
   return (
     <span
-      className="ml-auto min-w-6 rounded-full bg-brand-strong px-1.5 text-center text-xs leading-6 font-bold text-on-brand"
+      className={`${cornerBadge} top-0.5 rounded-full bg-brand-strong text-center font-bold text-on-brand lg:ml-auto lg:min-w-6 lg:px-1.5 lg:text-xs lg:leading-6`}
       aria-label={`${count} ${label}`}
     >
       {count > 99 ? "99+" : count}
@@ -76,7 +83,7 @@ const ShortcutsDialog = lazy(() =>
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold no-underline transition-colors ${
+  `relative flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-semibold no-underline transition-colors ${
     isActive ? "bg-brand-soft text-ink" : "text-muted hover:bg-sunken hover:text-ink"
   }`;
 
@@ -165,7 +172,7 @@ export function ConsoleShell({
                 <Badge count={unreadChats} label="unread chat messages" />
                 {missed > 0 ? (
                   <span
-                    className="rounded-full border border-danger px-1.5 text-xs leading-5 font-bold text-danger"
+                    className={`${cornerBadge} bottom-0.5 rounded-full border border-danger bg-surface font-bold text-danger lg:px-1.5 lg:text-xs lg:leading-5`}
                     data-testid="missed-badge"
                   >
                     {missed}
