@@ -20,12 +20,18 @@ import type { Database } from "./schema";
 import { CatalogSafePostgresDialect } from "./postgres-catalog";
 import { loadSqlite, sqliteDriverPath } from "./sqlite-binding";
 import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from "./sqlite-checkpointer";
+import { startSqliteReader, type SqliteReader } from "./sqlite-reader";
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * SQLite: runs read-only statements on a worker thread's connection (sqlite-reader.ts), for
+   * reads long enough to stall the event loop. Undefined on PostgreSQL, whose reads never block it.
+   */
+  offThreadReads?: SqliteReader | undefined;
   migrate(): Promise<void>;
   pendingMigrations(): Promise<string[]>;
   ping(): Promise<void>;
@@ -121,6 +127,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let db: Kysely<Database>;
   let checkpointer: Checkpointer | undefined;
+  let offThreadReads: SqliteReader | undefined;
   let scrub: () => Promise<void> = async () => undefined;
   if (options.databaseUrl) {
     dialect = "postgres";
@@ -156,6 +163,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // Checkpoints run in a worker thread (sqlite-checkpointer.ts says why).
     sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     checkpointer = startCheckpointer(file, sqliteDriverPath());
+    offThreadReads = startSqliteReader(file, sqliteDriverPath());
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     // SQLite's own lower() folds ASCII letters only; searches lower-case both sides, so "élodie"
@@ -184,6 +192,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     dialect,
+    offThreadReads,
     async migrate() {
       const result: MigrationResultSet = await migrator.migrateToLatest();
       if (result.error) {
@@ -202,6 +211,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     },
     scrubDeletedData: () => scrub(),
     async close() {
+      await offThreadReads?.stop();
       await checkpointer?.stop();
       await db.destroy();
     },

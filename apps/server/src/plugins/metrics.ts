@@ -49,7 +49,8 @@ export default fp<MetricsPluginOptions>(
       dataDir: options.dataDir,
     });
     const db = app.database.db;
-    metrics.setQueueReader(() => readQueueState(db));
+    const reader = app.database.offThreadReads;
+    metrics.setQueueReader(() => readQueueState(db, reader));
     app.decorate("metrics", metrics);
 
     // Every answer by its route pattern (a request no route matched is "unmatched"); the same
