@@ -9,6 +9,7 @@
  * pace, in case the worker stops.
  */
 import { Worker } from "node:worker_threads";
+import { stopWorker } from "./stop-worker";
 
 /** WAL pages after which the server's own connection checkpoints (the worker keeps far below). */
 export const SAFETY_NET_PAGES = 20_000;
@@ -53,12 +54,7 @@ export function startCheckpointer(
   let stopped: Promise<void> | undefined;
   return {
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        if (worker.threadId === -1) return resolve();
-        worker.once("exit", () => resolve());
-        worker.once("message", () => void worker.terminate());
-        worker.postMessage("stop");
-      });
+      stopped ??= stopWorker(worker);
       return stopped;
     },
   };

@@ -7,6 +7,7 @@
  * WAL mode it reads the last committed state without blocking the server's writes, nor they it.
  */
 import { Worker } from "node:worker_threads";
+import { stopWorker } from "./stop-worker";
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -80,12 +81,7 @@ export function startSqliteReader(file: string, driverPath: string): SqliteReade
       });
     },
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        if (gone) return resolve();
-        worker.once("exit", () => resolve());
-        worker.once("message", () => void worker.terminate());
-        worker.postMessage("stop");
-      });
+      stopped ??= stopWorker(worker);
       return stopped;
     },
   };
