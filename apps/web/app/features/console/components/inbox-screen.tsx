@@ -238,37 +238,36 @@ export function InboxScreen({ conversationId }: { conversationId: number | null 
               shown={lists.open.length}
             />
           ) : null}
-          {/* The shown tab's panel only, as a plain element: Radix's panel measures its own
-              animation when it mounts, a forced style pass inside the console's first render. */}
-          {[tab].map((t) => (
-            <div
-              key={t}
-              role="tabpanel"
-              id={`${tabIds}-panel-${t}`}
-              aria-labelledby={`${tabIds}-tab-${t}`}
-              tabIndex={0}
-              className="min-h-0 flex-1 overflow-y-auto focus-visible:-outline-offset-3"
-            >
-              {searching && search.state.kind === "failed" ? (
-                <p role="alert" className="px-4 py-8 text-center text-sm text-danger">
-                  {search.state.message}
-                </p>
-              ) : (searching && search.state.kind !== "found") ||
-                (!searching && !shown.loaded[t]) ? (
-                <p role="status" className="px-4 py-8 text-center text-sm text-muted">
-                  {searching ? "Searching…" : "Loading conversations…"}
-                </p>
-              ) : (
-                <ConversationList
-                  conversations={shown.lists[t]}
-                  selectedId={conversationId}
-                  emptyText={searching ? "Nothing found. Try other words." : emptyTexts[t]}
-                  selection={t === "open" && !searching ? selection : undefined}
-                  onLoadMore={hasMore(t) ? () => loadMore(t) : undefined}
-                />
-              )}
-            </div>
-          ))}
+          {/* The shown tab's panel only (a panel of its own per tab, by its key), as a plain
+              element: Radix's panel measures its own animation when it mounts, a forced style
+              pass inside the console's first render. */}
+          <div
+            key={tab}
+            role="tabpanel"
+            id={`${tabIds}-panel-${tab}`}
+            aria-labelledby={`${tabIds}-tab-${tab}`}
+            tabIndex={0}
+            className="min-h-0 flex-1 overflow-y-auto focus-visible:-outline-offset-3"
+          >
+            {searching && search.state.kind === "failed" ? (
+              <p role="alert" className="px-4 py-8 text-center text-sm text-danger">
+                {search.state.message}
+              </p>
+            ) : (searching && search.state.kind !== "found") ||
+              (!searching && !shown.loaded[tab]) ? (
+              <p role="status" className="px-4 py-8 text-center text-sm text-muted">
+                {searching ? "Searching…" : "Loading conversations…"}
+              </p>
+            ) : (
+              <ConversationList
+                conversations={shown.lists[tab]}
+                selectedId={conversationId}
+                emptyText={searching ? "Nothing found. Try other words." : emptyTexts[tab]}
+                selection={tab === "open" && !searching ? selection : undefined}
+                onLoadMore={hasMore(tab) ? () => loadMore(tab) : undefined}
+              />
+            )}
+          </div>
         </Tabs.Root>
       </section>
 
