@@ -1,8 +1,8 @@
 /**
  * The two queues /metrics reads from the database at scrape time: conversations waiting for an
- * answer, and mail not yet sent. On SQLite they are read on the reading worker (sqlite-reader.ts). Both are bounded: the open conversations looked at are the oldest
+ * answer, and mail not yet sent. Both are bounded: the open conversations looked at are the oldest
  * 10,000 (every open one, in any real deployment), and the outbox count reads the (status,
- * next_attempt_at) index.
+ * next_attempt_at) index. On SQLite they are read on the reading worker (db/sqlite-reader.ts).
  */
 import type { Compilable, Kysely } from "kysely";
 import type { SqliteReader } from "../db/sqlite-reader";

@@ -1,7 +1,8 @@
 /**
  * Online or away, chosen by the agent (PUT /api/agent/me/status): away takes no new chats (alerts
- * follow the agent's alert settings either way). Two radio buttons, so the keyboard moves between them with the arrows
- * and a screen reader says which one is chosen; the choice shows only once the server took it.
+ * follow the agent's alert settings either way). Two radio buttons, so the keyboard moves between
+ * them with the arrows and a screen reader says which one is chosen; the choice shows only once
+ * the server took it.
  * What the server holds is the session's (console-state-shape.ts `myStatus`): who-is-signed-in
  * answers it at start and after a reconnect, and the server's push of a change (from this tab or
  * another) keeps it live, so the team is not loaded for it. The choice is submitted to the team
