@@ -23,6 +23,7 @@ import * as m0021 from "./0021_chat_ratings_and_reports";
 import * as m0022 from "./0022_report_message_index";
 import * as m0024 from "./0024_blocked_visitors";
 import * as m0028 from "./0028_conversation_language";
+import * as m0032 from "./0032_one_open_without_partial_index";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0022_report_message_index": m0022,
   "0024_blocked_visitors": m0024,
   "0028_conversation_language": m0028,
+  "0032_one_open_without_partial_index": m0032,
 };

@@ -51,6 +51,38 @@ describe("migrations on SQLite", () => {
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
     raw.close();
   });
+
+  // With a partial index on a table, SQLite prepares every statement comparing a column of the
+  // index's WHERE with a parameter again at each run (migration 0032, decision 0064).
+  it("leave no partial index, and still one open conversation per visitor", async () => {
+    const handle = openDatabase({ dataDir: dir });
+    await handle.migrate();
+    await handle.close();
+    const SQLite = loadSqlite();
+    const raw = new SQLite(join(dir, "hourline.sqlite"));
+    try {
+      const partial = raw
+        .prepare("select name, sql from sqlite_master where type = 'index' and sql like '%where%'")
+        .all();
+      expect(partial).toEqual([]);
+      const open = raw.prepare(
+        "insert into chat_conversations (visitor_id, visitor_email, visitor_name, state, started_at) values (1, ?, 'Ana', ?, 1)",
+      );
+      open.run("ana@example.com", "ended");
+      open.run("ana@example.com", "ended");
+      const first = open.run("ana@example.com", "open");
+      expect(() => open.run("ana@example.com", "open")).toThrow(
+        expect.objectContaining({ code: "SQLITE_CONSTRAINT_UNIQUE" }),
+      );
+      open.run("bo@example.com", "open");
+      raw
+        .prepare("update chat_conversations set state = 'ended' where id = ?")
+        .run(first.lastInsertRowid);
+      open.run("ana@example.com", "open");
+    } finally {
+      raw.close();
+    }
+  });
 });
 
 describe.skipIf(!pgUp)("migrations on PostgreSQL", () => {
