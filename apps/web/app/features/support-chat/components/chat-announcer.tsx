@@ -78,11 +78,23 @@ export function ChatAnnouncer({
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const [lines, setLines] = useState<Line[]>([]);
   const nextId = useRef(0);
+  const toSay = useRef<Line[]>([]);
+  const sayTimer = useRef<number | undefined>(undefined);
+  // Lines are added in a task of their own, never while React commits: the effects below call
+  // this as they see new messages, and a state update from an effect React runs inside a commit
+  // counts as a nested update. A burst of 50 replies, each in its own frame, then exceeded React's
+  // limit ("Maximum update depth exceeded") and took the widget down.
   const say = useCallback((text: string) => {
-    const id = ++nextId.current;
-    // Only additions are read; the last few stay so a quick second line does not replace the first.
-    setLines((before) => [...before.slice(-3), { id, text }]);
+    toSay.current.push({ id: ++nextId.current, text });
+    sayTimer.current ??= window.setTimeout(() => {
+      sayTimer.current = undefined;
+      const added = toSay.current;
+      toSay.current = [];
+      // Only additions are read; the last few stay so a quick second line does not replace the first.
+      setLines((before) => [...before, ...added].slice(-4));
+    }, 0);
   }, []);
+  useEffect(() => () => window.clearTimeout(sayTimer.current), []);
 
   // Support's new messages: not the history loaded when the chat (re)opens, but a reply written
   // since this chat view opened is new even when it first arrives in that history (sent while the
