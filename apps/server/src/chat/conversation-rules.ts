@@ -16,8 +16,8 @@ import type { VisitorContext } from "@hourline/contracts/visitor-context";
 import type { ChatLanguage } from "@hourline/contracts/chat-languages";
 import { isDatabaseUnavailable } from "../db/database-unavailable";
 import type { FastifyBaseLogger } from "fastify";
-import type { Insertable, Kysely } from "kysely";
-import type { ChatMessagesTable, ChatParty, Database } from "../db/schema";
+import type { Kysely } from "kysely";
+import type { ChatParty, Database } from "../db/schema";
 import { chatOfflineAlertMail } from "../mail/templates/chat-mails";
 import {
   claimUnassigned,
@@ -34,9 +34,10 @@ import { insertAgentEntry } from "../repositories/chat-agent-entries";
 import {
   findMessageByClientId,
   insertAgentMessageUnlessAnswered,
-  insertMessageOnce,
-  insertMessagesOnce,
+  insertMessageWriteOnce,
+  insertMessageWritesOnce,
   listMessagesAfter,
+  type MessageWrite,
   type StoredMessage,
 } from "../repositories/chat-messages";
 import { issueRatingToken } from "../repositories/chat-ratings";
@@ -57,6 +58,10 @@ import { isPostgres } from "../../migrations/portable-columns";
 
 export type { ConversationRow };
 
+function visitorChatEnded(): ChatRuleError {
+  return new ChatRuleError("chat_ended", "This chat has ended. Start a new chat to write again.");
+}
+
 export interface ConversationRulesOptions {
   publicUrl: string;
   supportInbox: string;
@@ -66,12 +71,19 @@ export interface ConversationRulesOptions {
   routeWaiting?: (() => void) | undefined;
 }
 
+/** A message's sanitized HTML, checked, and the uploads it shows. */
+interface CheckedHtml {
+  html: string;
+  images: string[];
+}
+
 interface NewMessage {
   conversation: ConversationRow;
   clientId: string;
   senderType: "visitor" | "agent";
   agent?: AgentProfile;
-  html: string;
+  /** What the sender typed (sanitized and checked here), or that already checked. */
+  html: string | CheckedHtml;
   msgType: MsgType;
   /** An agent's: the newest message their console showed (see insertAgentMessageUnlessAnswered). */
   afterId?: number | undefined;
@@ -87,10 +99,7 @@ export class ConversationRules {
    */
   private readonly openLookups: GroupCommit<string, ConversationRow | undefined> | undefined;
   /** Messages that arrive together are committed together (group-commit.ts). */
-  private readonly messageWrites: GroupCommit<
-    Insertable<ChatMessagesTable>,
-    StoredMessage | undefined
-  >;
+  private readonly messageWrites: GroupCommit<MessageWrite, StoredMessage | undefined>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -103,8 +112,8 @@ export class ConversationRules {
     private readonly options: ConversationRulesOptions,
   ) {
     this.messageWrites = new GroupCommit(
-      (rows) => insertMessagesOnce(db, rows),
-      (row) => insertMessageOnce(db, row),
+      (writes) => insertMessageWritesOnce(db, writes),
+      (write) => insertMessageWriteOnce(db, write),
       {
         maxBatch: MAX_MESSAGES_PER_COMMIT,
         onBatchFailed: (err, size) =>
@@ -234,14 +243,59 @@ export class ConversationRules {
     email: string,
     input: { html: string; msgType: MsgType; clientId: string },
   ): Promise<AckFrame> {
-    const conversation = await (this.openLookups?.add(email) ?? this.openConversation(email));
-    if (!conversation) {
-      throw new ChatRuleError(
-        "chat_ended",
-        "This chat has ended. Start a new chat to write again.",
-      );
+    // SQLite: the insert finds the visitor's open conversation itself (a statement fewer per
+    // message). A message with images is checked against the conversation's uploads first, and
+    // PostgreSQL reads the open conversations of messages arriving together in one query.
+    if (!this.openLookups) {
+      const checked = this.checkHtml(input.html, input.msgType);
+      if (checked.images.length === 0) return this.postToOpenConversation(email, input, checked);
+      return this.post({
+        conversation: await this.visitorsOpen(email),
+        ...input,
+        html: checked,
+        senderType: "visitor",
+      });
     }
+    const conversation = await this.visitorsOpen(email);
     return this.post({ conversation, senderType: "visitor", ...input });
+  }
+
+  private async visitorsOpen(email: string): Promise<ConversationRow> {
+    const conversation = await (this.openLookups?.add(email) ?? this.openConversation(email));
+    if (!conversation) throw visitorChatEnded();
+    return conversation;
+  }
+
+  /** A visitor's message stored by their e-mail (insertIntoOpenConversationOnce), acked, told. */
+  private async postToOpenConversation(
+    email: string,
+    input: { msgType: MsgType; clientId: string },
+    checked: CheckedHtml,
+  ): Promise<AckFrame> {
+    const stored = await this.messageWrites.add({
+      toOpenConversationOf: email,
+      client_id: input.clientId,
+      message: checked.html,
+      msg_type: input.msgType,
+      created_at: Date.now(),
+    });
+    if (stored) {
+      this.options.messageStored?.("visitor");
+      await this.announce(
+        { id: stored.conversation_id, visitor_email: email },
+        stored,
+        stored.previous_id,
+      );
+      return { message_type: "ack", client_id: input.clientId, id: stored.id };
+    }
+    // Nothing stored: no open conversation, or this client_id is in it already (a resend, or a
+    // race with another socket), which gets the same ack. Should the chat end and another open
+    // between the insert and this read, the resend's row is in the ended one: the visitor is told
+    // the chat ended, as a message sent a moment later would be.
+    const conversation = await this.visitorsOpen(email);
+    const row = await findMessageByClientId(this.db, conversation.id, input.clientId);
+    if (!row) throw visitorChatEnded();
+    return { message_type: "ack", client_id: input.clientId, id: row.id };
   }
 
   async postFromAgent(
@@ -277,9 +331,9 @@ export class ConversationRules {
     return conversation;
   }
 
-  private async post(input: NewMessage): Promise<AckFrame> {
-    const { conversation } = input;
-    const html = sanitizeMessageHtml(input.html, { publicUrl: this.options.publicUrl });
+  /** Sanitizes what was typed and refuses what is not a message (ChatRuleError). */
+  private checkHtml(typed: string, msgType: MsgType): CheckedHtml {
+    const html = sanitizeMessageHtml(typed, { publicUrl: this.options.publicUrl });
     const { blank, images, textLength } = cleanMessageFacts(html);
     if (blank) {
       throw new ChatRuleError("bad_frame", "An empty message is not sent.");
@@ -291,9 +345,16 @@ export class ConversationRules {
         `That message is too long: at most ${chatLimits.typedText.toLocaleString("en-US")} characters.`,
       );
     }
-    if (input.msgType === "image" && images.length === 0) {
+    if (msgType === "image" && images.length === 0) {
       throw new ChatRuleError("bad_frame", "An image message needs an uploaded image.");
     }
+    return { html, images };
+  }
+
+  private async post(input: NewMessage): Promise<AckFrame> {
+    const { conversation } = input;
+    const { html, images } =
+      typeof input.html === "string" ? this.checkHtml(input.html, input.msgType) : input.html;
     if (images.length > 0) await this.checkImagesBelong(conversation.id, images);
 
     const author =
@@ -370,7 +431,7 @@ export class ConversationRules {
   }
 
   private async announce(
-    conversation: ConversationRow,
+    conversation: Pick<ConversationRow, "id" | "visitor_email">,
     row: ChatMessageRow,
     previousId: number | null,
   ): Promise<void> {

@@ -1,14 +1,20 @@
 /**
  * Storing a message once per client_id, with the id of the message before it in its conversation
  * read by the same statement, on SQLite and on the PostgreSQL of this machine; and several stored
- * at once (group commit), all or nothing.
+ * at once (group commit), all or nothing; and a visitor's message stored by their e-mail into their
+ * open conversation, found by the insert itself.
  */
 import type { Kysely } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { onBothDatabases, type MigratedDatabase } from "../../test/migrated-databases";
 import { insertConversation } from "../../test/chat-rows";
 import type { Database } from "../db/schema";
-import { insertMessageOnce, insertMessagesOnce } from "./chat-messages";
+import {
+  insertIntoOpenConversationOnce,
+  insertMessageOnce,
+  insertMessagesOnce,
+  insertMessageWritesOnce,
+} from "./chat-messages";
 
 function message(conversationId: number, clientId: string, at: number) {
   return {
@@ -89,6 +95,81 @@ function messageTests(database: MigratedDatabase) {
       .where("client_id", "in", ["r-1", "r-2"])
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  function byEmail(email: string, clientId: string, at: number) {
+    return {
+      toOpenConversationOf: email,
+      client_id: clientId,
+      message: `<p>${clientId}</p>`,
+      msg_type: "text" as const,
+      created_at: at,
+    };
+  }
+
+  it("stores a visitor's message by e-mail in their open conversation only, once per client_id", async () => {
+    const email = "open-by-email@x.example";
+    await insertConversation(db, { email, startedAt: 1, state: "ended", endedAt: 2 });
+    const open = await insertConversation(db, { email, name: "Ana", startedAt: 3 });
+    const before = await insertMessageOnce(db, message(open, "e-0", 4));
+    const first = await insertIntoOpenConversationOnce(db, byEmail(email, "e-1", 5));
+    expect(first).toMatchObject({
+      conversation_id: open,
+      client_id: "e-1",
+      sender_type: "visitor",
+      agent_id: null,
+      sender: email,
+      receiver: "null",
+      sender_username: "Ana",
+      message: "<p>e-1</p>",
+      msg_type: "text",
+      created_at: 5,
+      previous_id: before?.id,
+    });
+    // A resend of a stored client_id stores nothing.
+    expect(await insertIntoOpenConversationOnce(db, byEmail(email, "e-1", 6))).toBeUndefined();
+    // No open conversation: nothing stored, whoever asks.
+    await db
+      .updateTable("chat_conversations")
+      .set({ state: "ended", ended_at: 7 })
+      .where("id", "=", open)
+      .execute();
+    expect(await insertIntoOpenConversationOnce(db, byEmail(email, "e-2", 8))).toBeUndefined();
+    expect(
+      await insertIntoOpenConversationOnce(db, byEmail("nobody@x.example", "n-1", 8)),
+    ).toBeUndefined();
+    const rows = await db
+      .selectFrom("chat_messages")
+      .select("client_id")
+      .where("client_id", "in", ["e-1", "e-2", "n-1"])
+      .execute();
+    expect(rows).toEqual([{ client_id: "e-1" }]);
+  });
+
+  it("stores a batch of rows and messages by e-mail in order, previous ids chained, all or nothing", async () => {
+    const email = "mixed@x.example";
+    const a = await insertConversation(db, { email, startedAt: 1 });
+    const [m1, m2, m3, again] = await insertMessageWritesOnce(db, [
+      byEmail(email, "m-1", 2),
+      message(a, "m-2", 3),
+      byEmail(email, "m-3", 4),
+      byEmail(email, "m-1", 5),
+    ]);
+    expect(m1).toMatchObject({ conversation_id: a, client_id: "m-1", previous_id: null });
+    expect(m2).toMatchObject({ conversation_id: a, client_id: "m-2", previous_id: m1?.id });
+    expect(m3).toMatchObject({ conversation_id: a, client_id: "m-3", previous_id: m2?.id });
+    expect(again).toBeUndefined();
+    const refused = { ...message(a, "m-5", 6), sender: null as unknown as string };
+    await expect(
+      insertMessageWritesOnce(db, [byEmail(email, "m-4", 6), refused]),
+    ).rejects.toThrow();
+    const rows = await db
+      .selectFrom("chat_messages")
+      .select("client_id")
+      .where("conversation_id", "=", a)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => r.client_id)).toEqual(["m-1", "m-2", "m-3"]);
   });
 }
 

@@ -2,8 +2,8 @@
  * A conversation's messages (table chat_messages): storing one once per client_id, and reading
  * them as the visitor's history, the console and the follow-up mail do.
  */
-import type { ChatMessage } from "@hourline/contracts/chat-message";
-import type { Insertable, Kysely } from "kysely";
+import type { ChatMessage, MsgType } from "@hourline/contracts/chat-message";
+import { sql, type Insertable, type Kysely } from "kysely";
 import { toChatMessage, type ChatMessageRow } from "../chat/chat-message-row";
 import { isPostgres } from "../../migrations/portable-columns";
 import type { ChatMessagesTable, Database } from "../db/schema";
@@ -80,6 +80,87 @@ export function insertMessagesOnce(
   return db.transaction().execute(async (trx) => {
     const stored: (StoredMessage | undefined)[] = [];
     for (const row of rows) stored.push(await insertMessageOnce(trx, row));
+    return stored;
+  });
+}
+
+/**
+ * A visitor's message addressed by the visitor, not by the conversation: it goes into their open
+ * conversation, which the insert itself finds (SQLite's hot path, one statement fewer per message).
+ */
+export interface VisitorMessageWrite {
+  toOpenConversationOf: string;
+  client_id: string;
+  message: string;
+  msg_type: MsgType;
+  created_at: number;
+}
+
+/** What the chat's group commit stores: a complete row, or a visitor's message by their e-mail. */
+export type MessageWrite = Insertable<ChatMessagesTable> | VisitorMessageWrite;
+
+function isVisitorWrite(write: MessageWrite): write is VisitorMessageWrite {
+  return "toOpenConversationOf" in write;
+}
+
+const compiledVisitorInserts = new CompiledQueries();
+
+/**
+ * Stores a visitor's message in their open conversation, taking its id, their e-mail and name
+ * from that conversation in the same statement; undefined when nothing was stored: the visitor has
+ * no open conversation, or this client_id is stored in it already (the caller tells which). A
+ * conversation ended by then (another request, another instance) is simply not found: the
+ * message never lands in an ended chat. The row comes back as insertMessageOnce's does.
+ */
+export async function insertIntoOpenConversationOnce(
+  db: Kysely<Database>,
+  write: VisitorMessageWrite,
+): Promise<StoredMessage | undefined> {
+  const { toOpenConversationOf: email, client_id, message, msg_type, created_at } = write;
+  const query = () =>
+    sql<ChatMessageRow & { previous_id: number | string | null }>`insert into chat_messages
+      (conversation_id, client_id, sender_type, agent_id, sender, receiver, sender_username,
+       message, msg_type, created_at)
+      select c.id, ${client_id}, 'visitor', null, c.visitor_email, 'null', c.visitor_name,
+        ${message}, ${msg_type}, ${created_at}
+      from chat_conversations c where c.visitor_email = ${email} and c.state = 'open'
+      on conflict (conversation_id, client_id) do nothing
+      returning *, (select max(p.id) from chat_messages p
+        where p.conversation_id = chat_messages.conversation_id and p.id < chat_messages.id)
+        as previous_id`;
+  const parameters = [client_id, message, msg_type, created_at, email];
+  const compilable = () => ({ compile: () => query().compile(db) });
+  const stored = (await compiledVisitorInserts.run(db, "visitor", parameters, compilable)).rows[0];
+  if (!stored) return undefined;
+  const { previous_id: previousId, ...row } = stored;
+  return { ...row, previous_id: previousId === null ? null : Number(previousId) };
+}
+
+/** One write of the group commit on its own (insertMessageOnce or insertIntoOpenConversationOnce). */
+export function insertMessageWriteOnce(
+  db: Kysely<Database>,
+  write: MessageWrite,
+): Promise<StoredMessage | undefined> {
+  return isVisitorWrite(write)
+    ? insertIntoOpenConversationOnce(db, write)
+    : insertMessageOnce(db, write);
+}
+
+/**
+ * The group commit's batch: complete rows only go as insertMessagesOnce's (one statement on
+ * PostgreSQL); with a visitor's message by e-mail among them, one transaction of single inserts.
+ * All or nothing either way.
+ */
+export function insertMessageWritesOnce(
+  db: Kysely<Database>,
+  writes: readonly MessageWrite[],
+): Promise<(StoredMessage | undefined)[]> {
+  const rows: Insertable<ChatMessagesTable>[] = [];
+  for (const write of writes) if (!isVisitorWrite(write)) rows.push(write);
+  if (rows.length === writes.length) return insertMessagesOnce(db, rows);
+  return db.transaction().execute(async (trx) => {
+    const stored: (StoredMessage | undefined)[] = [];
+    for (const write of writes) stored.push(await insertMessageWriteOnce(trx, write));
     return stored;
   });
 }
