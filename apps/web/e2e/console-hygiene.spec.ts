@@ -81,6 +81,8 @@ test("a second choice while the first is on its way sends nothing", async ({ cli
     "aria-disabled",
     "true",
   );
+  // The first choice's request is on its way (it reaches the route a moment after it is sent).
+  await expect.poll(() => requests).toBe(1);
   // Shown once the server took it: still online while the choice is on its way.
   await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
   // aria-disabled leaves the choices focusable and pressable: a press must send nothing.

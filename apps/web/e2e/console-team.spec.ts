@@ -79,14 +79,22 @@ test("the ended list pages past 200 conversations as it scrolls, and search find
   const ui = consoleUi(agent.page);
   const t = team(agent.page);
   await ui.endedTab.click();
-  const total = Number((await t.count("ended").textContent())?.replace(/\D/g, ""));
-  expect(total).toBeGreaterThanOrEqual(205);
+  // The count arrives with the tab's first page: read once it has.
+  const endedCount = async () =>
+    Number((await t.count("ended").textContent())?.replace(/\D/g, "") || 0);
+  await expect.poll(endedCount).toBeGreaterThanOrEqual(205);
+  const total = await endedCount();
   const oldest = agent.page.locator(`[data-conversation-id="${first.conversationId}"]`);
   // Scrolling to the end of the list loads the next page, until the server has no more.
   for (let page = 0; page < 10 && (await t.loadMore.count()) > 0; page += 1) {
     const shown = await ui.items.count();
-    await t.loadMore.scrollIntoViewIfNeeded();
-    await expect.poll(() => ui.items.count()).toBeGreaterThan(shown);
+    // The list is drawn a dozen rows per task, and "Load older" is drawn again with it: scrolled
+    // to again until the next page shows.
+    await expect(async () => {
+      if ((await t.loadMore.count()) > 0)
+        await t.loadMore.scrollIntoViewIfNeeded({ timeout: 2000 });
+      expect(await ui.items.count()).toBeGreaterThan(shown);
+    }).toPass();
   }
   await expect(ui.items).toHaveCount(total);
   await expect(t.loadMore).toHaveCount(0);
