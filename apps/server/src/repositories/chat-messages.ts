@@ -15,6 +15,14 @@ const compiledInserts = new CompiledQueries();
 /** A message just stored, with the id of the one before it in its conversation (null: none). */
 export type StoredMessage = ChatMessageRow & { previous_id: number | null };
 
+/** A stored row as the database returns it: the previous id may come back as a string (a bigint). */
+function storedMessage({
+  previous_id: previousId,
+  ...message
+}: ChatMessageRow & { previous_id: number | string | null }): StoredMessage {
+  return { ...message, previous_id: previousId === null ? null : Number(previousId) };
+}
+
 /**
  * The insert both paths share: rows whose (conversation, client_id) is already stored are skipped
  * (a resend), and each stored row comes back with the id of the message before it in its
@@ -61,8 +69,7 @@ export async function insertMessageOnce(
     ? (await compiledInserts.run(db, columns.join(","), values, query)).rows[0]
     : await query().executeTakeFirst();
   if (!stored) return undefined;
-  const { previous_id: previousId, ...message } = stored;
-  return { ...message, previous_id: previousId === null ? null : Number(previousId) };
+  return storedMessage(stored);
 }
 
 /**
@@ -132,8 +139,7 @@ export async function insertIntoOpenConversationOnce(
   const compilable = () => ({ compile: () => query().compile(db) });
   const stored = (await compiledVisitorInserts.run(db, "visitor", parameters, compilable)).rows[0];
   if (!stored) return undefined;
-  const { previous_id: previousId, ...row } = stored;
-  return { ...row, previous_id: previousId === null ? null : Number(previousId) };
+  return storedMessage(stored);
 }
 
 /** One write of the group commit on its own (insertMessageOnce or insertIntoOpenConversationOnce). */
@@ -188,12 +194,7 @@ async function insertMessagesInOneStatement(
   });
   const inserted = await insertOnceWithPrevious(db, unique).execute();
   const newestIn = new Map<number, number>();
-  const stored = inserted
-    .map(({ previous_id: previousId, ...message }) => ({
-      ...message,
-      previous_id: previousId === null ? null : Number(previousId),
-    }))
-    .sort((a, b) => a.id - b.id);
+  const stored = inserted.map(storedMessage).sort((a, b) => a.id - b.id);
   for (const message of stored) {
     const before = newestIn.get(message.conversation_id);
     if (before !== undefined && (message.previous_id === null || before > message.previous_id)) {
