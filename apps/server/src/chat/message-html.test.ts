@@ -14,9 +14,11 @@ import { findActiveContent, xssPayloads } from "../../test/xss-corpus";
 import {
   isBlankMessageHtml,
   messageHtmlPolicy,
+  isTypedTextHtml,
   messageHtmlToText,
   ownUploadPath,
   sanitizeMessageHtml,
+  sanitizeParsedMessageHtml,
 } from "./message-html";
 
 const publicUrl = "https://hourline.example";
@@ -213,6 +215,68 @@ describe("sanitizeMessageHtml keeps the meaning of benign messages", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("passes typed text by the parser only where the parser would give it back unchanged", () => {
+    // Typed text (without NUL, which the sanitizer removes) always takes the shortcut...
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) =>
+        isTypedTextHtml(textToMessageHtml(text.replace(/\0/g, ""))),
+      ),
+      { numRuns: 500 },
+    );
+    // ...and whatever takes it is what the full path writes, for HTML built from the pieces
+    // nearest to typed text, and for the XSS corpus.
+    const piece = fc.oneof(
+      fc.constantFrom(
+        "<br>",
+        "<BR>",
+        "<br/>",
+        "<br >",
+        "<br",
+        "br>",
+        "<b>",
+        "</br>",
+        "<!--",
+        "&amp;",
+        "&AMP;",
+        "&lt;",
+        "&gt;",
+        "&quot;",
+        "&#39;",
+        "&#x27;",
+        "&#039;",
+        "&nbsp;",
+        "&amp",
+        "&",
+        "<",
+        ">",
+        '"',
+        "'",
+        "\0",
+        "\r",
+        "\n",
+        "\u202e",
+        "\u2069",
+        "\u200f",
+        "\ud800",
+        "x",
+        " ",
+      ),
+      fc.string({ unit: "binary", maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const html = pieces.join("");
+        expect(sanitizeMessageHtml(html), JSON.stringify(html)).toBe(
+          sanitizeParsedMessageHtml(html),
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const payload of xssPayloads) {
+      expect(sanitizeMessageHtml(payload), payload).toBe(sanitizeParsedMessageHtml(payload));
+    }
   });
 
   it("keeps every link an agent's typed reply makes, and all else as typed", () => {
