@@ -24,6 +24,7 @@ import * as m0022 from "./0022_report_message_index";
 import * as m0024 from "./0024_blocked_visitors";
 import * as m0028 from "./0028_conversation_language";
 import * as m0032 from "./0032_one_open_without_partial_index";
+import * as m0033 from "./0033_one_message_index_on_sqlite";
 
 export const migrations: Record<string, Migration> = {
   "0001_app_settings": m0001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0024_blocked_visitors": m0024,
   "0028_conversation_language": m0028,
   "0032_one_open_without_partial_index": m0032,
+  "0033_one_message_index_on_sqlite": m0033,
 };
