@@ -23,6 +23,14 @@ export class EventStreamSocket extends EventEmitter implements ChatSocket {
   readonly OPEN = OPEN;
   readyState: number = OPEN;
 
+  /**
+   * Frames written in one turn leave in one write (socket-connection.ts corks it): corking the
+   * response corks its connection, and ending the response uncorks it fully.
+   */
+  get corkable(): ServerResponse {
+    return this.response;
+  }
+
   constructor(private readonly response: ServerResponse) {
     super();
     response.on("close", () => this.finish(ABNORMAL));

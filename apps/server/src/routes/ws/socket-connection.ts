@@ -47,6 +47,11 @@ export type ServerFrame = VisitorServerFrame | AgentServerFrame;
 export interface ChatSocket {
   readonly readyState: number;
   readonly OPEN: number;
+  /**
+   * What its writes can be corked on, when it is not a ws socket's own TCP socket: the event
+   * stream's response.
+   */
+  readonly corkable?: Corkable | undefined;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   ping(): void;
@@ -220,12 +225,23 @@ export interface FrameSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: SchemaIssues };
 }
 
-/** The TCP socket under a ws socket (ws keeps it as `_socket`; it has no public name). */
-interface WithTransport {
-  _socket?: { cork(): void; uncork(): void } | null;
+/** A stream whose writes can be held and sent together. */
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
 }
 
-const corked = new Set<NonNullable<WithTransport["_socket"]>>();
+/** The TCP socket under a ws socket (ws keeps it as `_socket`; it has no public name). */
+interface WithTransport {
+  _socket?: Corkable | null;
+}
+
+/** What the socket's writes are corked on: the event stream's response, or ws's TCP socket. */
+function corkableOf(socket: ChatSocket): Corkable | null | undefined {
+  return socket.corkable ?? (socket as ChatSocket & WithTransport)._socket;
+}
+
+const corked = new Set<Corkable>();
 
 function uncorkAll(): void {
   for (const transport of corked) transport.uncork();
@@ -237,7 +253,7 @@ function uncorkAll(): void {
  * otherwise drop it (a close frame with its code, the last error frame).
  */
 export function flush(socket: ChatSocket): void {
-  const transport = (socket as ChatSocket & WithTransport)._socket;
+  const transport = corkableOf(socket);
   if (transport && corked.delete(transport)) transport.uncork();
 }
 
@@ -245,7 +261,7 @@ export function flush(socket: ChatSocket): void {
  * Writes a frame. Frames for one socket within one turn of the event loop leave in one write: a
  * message reaches its visitor as the pushed message and its ack together, and under load the agent
  * consoles get many messages per system call instead of one each (writes were a fifth of the
- * chat's CPU time). The socket is corked at its first frame and uncorked once this turn's I/O has
+ * chat's CPU time); an event stream's frames likewise. The socket is corked at its first frame and uncorked once this turn's I/O has
  * been handled (setImmediate), so nothing waits longer than that.
  */
 export function send(socket: ChatSocket, frame: ServerFrame): void {
@@ -268,7 +284,7 @@ export function sendToAll(connections: Iterable<{ socket: ChatSocket }>, frame: 
 
 /** Writes frame text to an open socket, corked as `send` says. */
 function sendText(socket: ChatSocket, text: string): void {
-  const transport = (socket as ChatSocket & WithTransport)._socket;
+  const transport = corkableOf(socket);
   if (transport && !corked.has(transport)) {
     if (corked.size === 0) setImmediate(uncorkAll);
     transport.cork();
