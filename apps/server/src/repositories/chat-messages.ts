@@ -15,12 +15,16 @@ const compiledInserts = new CompiledQueries();
 /** A message just stored, with the id of the one before it in its conversation (null: none). */
 export type StoredMessage = ChatMessageRow & { previous_id: number | null };
 
-/** A stored row as the database returns it: the previous id may come back as a string (a bigint). */
-function storedMessage({
-  previous_id: previousId,
-  ...message
-}: ChatMessageRow & { previous_id: number | string | null }): StoredMessage {
-  return { ...message, previous_id: previousId === null ? null : Number(previousId) };
+/**
+ * A stored row as the database returns it: the previous id may come back as a string (a bigint).
+ * The row is the driver's fresh object, so it is completed in place (a copy of every stored
+ * message, twice over, was a measurable part of the server's time under load).
+ */
+function storedMessage(
+  row: ChatMessageRow & { previous_id: number | string | null },
+): StoredMessage {
+  if (typeof row.previous_id === "string") row.previous_id = Number(row.previous_id);
+  return row as StoredMessage;
 }
 
 /**
