@@ -136,6 +136,21 @@ async function axeFindings(
   );
 }
 
+/**
+ * Turns the page to the other colour scheme with its colours settled: buttons fade their colours
+ * over 150 ms, and a colour caught halfway is no colour the page shows. Laying the page out makes
+ * the browser start those fades now, and each is then run to its end at once.
+ */
+export async function switchScheme(page: Page, scheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => {
+    document.body.getBoundingClientRect();
+    for (const fade of document.getAnimations()) {
+      if (fade instanceof CSSTransition) fade.finish();
+    }
+  });
+}
+
 /** axe with the WCAG 2.2 AA and best-practice tags (or `only` these rules) finds nothing. */
 export async function expectNoAxeViolations(
   page: Page,

@@ -32,7 +32,14 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { listPosts } from "../app/content/blog/posts";
 import { answerRoutes, staticPageRoutes } from "../app/site";
-import { answerMapTiles, colourRules, expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  answerMapTiles,
+  colourRules,
+  expect,
+  expectNoAxeViolations,
+  switchScheme,
+  test,
+} from "./fixtures";
 
 const posts = await listPosts();
 const firstPost = `/blog-details/${posts[0]?.id ?? 1}`;
@@ -407,21 +414,6 @@ async function expectLauncherStandsOut(page: Page, at: string, viewport: Viewpor
   }
   await launcher.evaluate((el) => (el.style.visibility = ""));
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-}
-
-/**
- * Turns the page to the other colour scheme with its colours settled: buttons fade their colours
- * over 150 ms, and a colour caught halfway is no colour the page shows. Laying the page out makes
- * the browser start those fades now, and each is then run to its end at once.
- */
-async function switchScheme(page: Page, scheme: "light" | "dark") {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate(() => {
-    document.body.getBoundingClientRect();
-    for (const fade of document.getAnimations()) {
-      if (fade instanceof CSSTransition) fade.finish();
-    }
-  });
 }
 
 /** Every visible control in the window that a floating button overlaps or hides, described. */

@@ -11,7 +11,7 @@ import type { Page, Request, WebSocketRoute } from "@playwright/test";
 import sharp from "sharp";
 import { chatLimits } from "@hourline/contracts/chat-message";
 import { xssPayloads } from "../../server/test/xss-corpus";
-import { expectNoAxeViolations, oversizedImageFile } from "./fixtures";
+import { expectNoAxeViolations, oversizedImageFile, switchScheme } from "./fixtures";
 import type { AgentSocket, Frame } from "./support/agent-client";
 import {
   chatForm,
@@ -143,9 +143,9 @@ test.describe("registration", () => {
     await expect(form.email).toHaveAttribute("aria-describedby", "chat-email-error");
     expect(checks).toHaveLength(0);
     await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: "dark" });
+    await switchScheme(page, "dark");
     await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: "light" });
+    await switchScheme(page, "light");
 
     // A valid address clears the error, asks the server, and offers to verify it.
     const email = visitorEmail("fields");
@@ -353,9 +353,9 @@ test.describe("conversation", () => {
     await expect(panel.log).toHaveCSS("overflow-y", "auto");
     await expect(panel.log).toHaveCSS("max-height", "none");
     await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: "dark" });
+    await switchScheme(page, "dark");
     await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: "light" });
+    await switchScheme(page, "light");
 
     // Closed, the chat stays connected and counts replies on the launcher.
     await page.keyboard.press("Escape");
