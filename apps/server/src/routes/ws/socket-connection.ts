@@ -261,8 +261,9 @@ export function flush(socket: ChatSocket): void {
  * Writes a frame. Frames for one socket within one turn of the event loop leave in one write: a
  * message reaches its visitor as the pushed message and its ack together, and under load the agent
  * consoles get many messages per system call instead of one each (writes were a fifth of the
- * chat's CPU time); an event stream's frames likewise. The socket is corked at its first frame and uncorked once this turn's I/O has
- * been handled (setImmediate), so nothing waits longer than that.
+ * chat's CPU time); an event stream's frames likewise. The socket is corked at its first frame
+ * and uncorked once this turn's I/O has been handled (setImmediate), so nothing waits longer than
+ * that.
  */
 export function send(socket: ChatSocket, frame: ServerFrame): void {
   if (socket.readyState !== socket.OPEN) return;
