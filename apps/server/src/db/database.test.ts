@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index";
 import { freshPgSchema, PG_URL, postgresFor, testApp } from "../../test/helpers";
+import type Database from "better-sqlite3";
 import { loadSqlite } from "./sqlite-binding";
 import { openDatabase, type DatabaseHandle } from "./database";
 
@@ -37,6 +38,20 @@ describe("migrations on SQLite", () => {
   const dir = mkdtempSync(join(tmpdir(), "hourline-db-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** Migrates, then opens the file directly, for what only SQLite's own catalogue shows. */
+  async function withMigratedFile(check: (raw: Database.Database) => void): Promise<void> {
+    const handle = openDatabase({ dataDir: dir });
+    await handle.migrate();
+    await handle.close();
+    const SQLite = loadSqlite();
+    const raw = new SQLite(join(dir, "hourline.sqlite"));
+    try {
+      check(raw);
+    } finally {
+      raw.close();
+    }
+  }
+
   it("apply in order, are idempotent and use WAL", async () => {
     const handle = openDatabase({ dataDir: dir });
     try {
@@ -55,12 +70,7 @@ describe("migrations on SQLite", () => {
   // With a partial index on a table, SQLite prepares every statement comparing a column of the
   // index's WHERE with a parameter again at each run (migration 0032, decision 0064).
   it("leave no partial index, and still one open conversation per visitor", async () => {
-    const handle = openDatabase({ dataDir: dir });
-    await handle.migrate();
-    await handle.close();
-    const SQLite = loadSqlite();
-    const raw = new SQLite(join(dir, "hourline.sqlite"));
-    try {
+    await withMigratedFile((raw) => {
       const partial = raw
         .prepare("select name, sql from sqlite_master where type = 'index' and sql like '%where%'")
         .all();
@@ -79,25 +89,13 @@ describe("migrations on SQLite", () => {
         .prepare("update chat_conversations set state = 'ended' where id = ?")
         .run(first.lastInsertRowid);
       open.run("ana@example.com", "open");
-    } finally {
-      raw.close();
-    }
+    });
   });
-});
-
-describe("the messages' indexes on SQLite", () => {
-  const dir = mkdtempSync(join(tmpdir(), "hourline-db-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // Every index a message is written to costs about a third of its time in the database
   // (migration 0033, decision 0066): one index by conversation serves every per-conversation read.
-  it("are one by conversation and one for resends, and every per-conversation read seeks", async () => {
-    const handle = openDatabase({ dataDir: dir });
-    await handle.migrate();
-    await handle.close();
-    const SQLite = loadSqlite();
-    const raw = new SQLite(join(dir, "hourline.sqlite"));
-    try {
+  it("keep one index of the messages by conversation, which every per-conversation read seeks", async () => {
+    await withMigratedFile((raw) => {
       const indexes = raw
         .prepare(
           "select name from sqlite_master where type = 'index' and tbl_name = 'chat_messages' order by name",
@@ -130,9 +128,7 @@ describe("the messages' indexes on SQLite", () => {
         /USING INDEX chat_messages_conversation \(conversation_id=\? AND id<\?\)/,
       );
       expect(history).not.toMatch(/TEMP B-TREE/);
-    } finally {
-      raw.close();
-    }
+    });
   });
 });
 
