@@ -8,6 +8,7 @@ import closeWithGrace from "close-with-grace";
 import { pino, type Logger } from "pino";
 import { buildApp } from "./app";
 import { ConfigError, effectiveConfiguration, loadConfig } from "./config";
+import { tuneGarbageCollection } from "./garbage-collection";
 
 /** How long app.close() may take (sockets closed with 1001, in-flight writes finished). */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -36,6 +37,8 @@ process.on("uncaughtException", crashedWhileStarting);
 process.on("unhandledRejection", crashedWhileStarting);
 
 async function main() {
+  // Before anything is served: the collector's set-up applies to every request (decision 0067).
+  tuneGarbageCollection();
   let config;
   try {
     config = loadConfig();
