@@ -9,12 +9,12 @@
  * young. Run in a plain Node the probe sees the site tenured, which shows it can tell; run inside
  * the started server it must see every fresh object young.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, SERVER_ENTRY } from "./instance-process";
+import { freePort, startServerProcess } from "./instance-process";
 
 const dir = mkdtempSync(join(tmpdir(), "hourline-gc-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,7 +23,10 @@ const FRESH = 1_000;
 
 /**
  * The probe: `%InYoungGeneration` through a function compiled after natives syntax is allowed.
- * Each run compiles a new literal site, so no earlier decision carries over.
+ * Each round compiles a new literal site, so no earlier decision carries over; it reports the
+ * fewest young objects over up to three rounds. On a busy machine V8 now and then leaves a site
+ * untenured (2 runs in 60 with one round, none in 80 with three), and the server must keep every
+ * object young in every round.
  */
 const probe = join(dir, "probe.mjs");
 writeFileSync(
@@ -32,12 +35,16 @@ writeFileSync(
 setFlagsFromString("--allow-natives-syntax");
 const inYoung = new Function("o", "return %InYoungGeneration(o)");
 function youngOfFresh() {
-  const make = new Function("i", "return { i, pair: [i, i + 1], name: 'n' + i };");
-  const kept = [];
-  for (let i = 0; i < 800_000; i++) kept.push(make(i));
-  let young = 0;
-  for (let i = 0; i < ${FRESH}; i++) if (inYoung(make(i))) young++;
-  return young;
+  let fewest = ${FRESH};
+  for (let round = 0; round < 3 && fewest > 0; round++) {
+    const make = new Function("i", "return { i, pair: [i, i + 1], name: 'n' + i };");
+    const kept = [];
+    for (let i = 0; i < 800_000; i++) kept.push(make(i));
+    let young = 0;
+    for (let i = 0; i < ${FRESH}; i++) if (inYoung(make(i))) young++;
+    fewest = Math.min(fewest, young);
+  }
+  return fewest;
 }
 const report = () => console.log(JSON.stringify({ probe: "pretenuring", young: youngOfFresh() }));
 if (process.env.PROBE_NOW) report();
@@ -61,46 +68,18 @@ describe("garbage collection", () => {
   });
 
   it("the started server allocates every fresh object of that site young", async () => {
-    const port = await freePort();
-    const data = mkdtempSync(join(dir, "data-"));
-    const child = spawn(process.execPath, ["--import", probe, SERVER_ENTRY], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "test",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: data,
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const waiters: { text: string; resolve: () => void }[] = [];
-    child.stdout.on("data", (d: Buffer) => {
-      output += d.toString();
-      for (const w of waiters.filter((w) => output.includes(w.text))) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve();
-      }
-    });
-    const exited = new Promise<never>((_resolve, reject) =>
-      child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`))),
+    const server = await startServerProcess(
+      { DATA_DIR: mkdtempSync(join(dir, "data-")) },
+      await freePort(),
+      ["--import", probe],
     );
-    const seen = (text: string) =>
-      Promise.race([
-        exited,
-        output.includes(text)
-          ? Promise.resolve()
-          : new Promise<void>((resolve) => waiters.push({ text, resolve })),
-      ]);
     try {
-      await seen("Hourline is serving");
-      const reported = seen('"probe":"pretenuring"');
-      child.kill("SIGUSR2");
-      await reported;
-      expect(youngIn(output)).toBe(FRESH);
+      server.child.kill("SIGUSR2");
+      await expect
+        .poll(() => youngIn(server.output()), { timeout: 30_000, interval: 100 })
+        .toBe(FRESH);
     } finally {
-      child.kill("SIGKILL");
+      await server.stop("SIGKILL");
     }
   });
 });

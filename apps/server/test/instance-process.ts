@@ -33,12 +33,16 @@ export interface ServerProcess {
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
 }
 
-/** Starts dist/server.js with `env` on `port` and resolves once it listens. */
+/**
+ * Starts dist/server.js with `env` on `port` and resolves once it listens; `nodeArgs` go before
+ * the entry (a module preloaded with `--import`, for instance).
+ */
 export function startServerProcess(
   env: Record<string, string>,
   port: number,
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,
       LOG_LEVEL: "info",
