@@ -19,10 +19,7 @@
  */
 import { setFlagsFromString } from "node:v8";
 
-/** The V8 options the server runs with. */
-export const garbageCollectionFlags = ["--no-allocation-site-pretenuring"] as const;
-
-/** Applies `garbageCollectionFlags` to this process; called once, before the server starts. */
+/** Turns pretenuring off for this process; called once, before the server starts. */
 export function tuneGarbageCollection(): void {
-  for (const flag of garbageCollectionFlags) setFlagsFromString(flag);
+  setFlagsFromString("--no-allocation-site-pretenuring");
 }
