@@ -17,6 +17,8 @@ import {
 const consoleSpecs = /\/console-[^/]*\.spec\.ts$/;
 /** Console tests that change a team-wide setting others would feel: run after the rest, alone. */
 const consoleAloneSpecs = /\/console-abandoned\.spec\.ts$/;
+/** The site's tests that need nobody from the team online as they start. */
+const teamPresenceTag = /@team-presence/;
 
 const dataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-"));
 const consoleDataDir = mkdtempSync(join(tmpdir(), "hourline-e2e-console-"));
@@ -65,6 +67,18 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: consoleSpecs,
+      grepInvert: teamPresenceTag,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      // Tests that need nobody from the team online as they start (teamPresence in
+      // e2e/support/chat-widget.ts): another test's agent, online meanwhile on the same server,
+      // would be seen by their visitor. After the site's other tests, one at a time.
+      name: "chromium-presence",
+      testIgnore: consoleSpecs,
+      grep: teamPresenceTag,
+      dependencies: ["chromium"],
+      workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {

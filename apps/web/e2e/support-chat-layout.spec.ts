@@ -26,6 +26,7 @@ import {
   launcher,
   openChat,
   startChat,
+  teamPresence,
   test,
   verifyEmail,
   visitorEmail,
@@ -279,63 +280,64 @@ test.describe("desktop 1280x800", () => {
     await expect(launcher(page)).toBeFocused();
   });
 
-  test("a reply is announced once, also with the chat closed, and counted in the hidden tab's title", async ({
-    page,
-    agents,
-  }) => {
-    const announced = await recordAnnouncements(page);
-    await page.goto("/");
-    await announced.start();
-    const dialog = await openChat(page);
-    const { conversationId } = await startChat(page, dialog, {
-      name: "Tomas Ruiz",
-      email: visitorEmail("announce"),
-    });
-    const announcer = page.getByTestId("chat-announcer");
-    // The list is not a live region of its own: it would be read again as a whole.
-    await expect(chatPanel(dialog).log).toHaveAttribute("aria-live", "off");
-    const agent = await agents.connect();
-    // The agent's coming is said once it has lasted 2 s: the chat's first history fetch has
-    // answered by then, so the reply below arrives as news rather than inside that history.
-    await expect(announcer).toContainText("Someone from the team is online now");
-    await agent.reply(conversationId, "<p>Hello <b>Tomas</b>, how can I help?</p>");
-    await expect(announcer).toContainText("Hello Tomas, how can I help?");
-    await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
-    await chatPanel(dialog).editor.fill("I would like to know about leave requests.");
-    await chatPanel(dialog).editor.press("Enter");
-    await expect(chatPanel(dialog).messages.last().getByText("Sent")).toBeVisible();
-    // The chat's panel is its tallest: the header beside it still answers clicks.
-    await expectHeaderClear(page, dialog);
-    await expectNoAxeViolations(page);
-    await keepScreenshot(page, "1280x800");
+  test(
+    "a reply is announced once, also with the chat closed, and counted in the hidden tab's title",
+    teamPresence,
+    async ({ page, agents }) => {
+      const announced = await recordAnnouncements(page);
+      await page.goto("/");
+      await announced.start();
+      const dialog = await openChat(page);
+      const { conversationId } = await startChat(page, dialog, {
+        name: "Tomas Ruiz",
+        email: visitorEmail("announce"),
+      });
+      const announcer = page.getByTestId("chat-announcer");
+      // The list is not a live region of its own: it would be read again as a whole.
+      await expect(chatPanel(dialog).log).toHaveAttribute("aria-live", "off");
+      const agent = await agents.connect();
+      // The agent's coming is said once it has lasted 2 s: the chat's first history fetch has
+      // answered by then, so the reply below arrives as news rather than inside that history.
+      await expect(announcer).toContainText("Someone from the team is online now");
+      await agent.reply(conversationId, "<p>Hello <b>Tomas</b>, how can I help?</p>");
+      await expect(announcer).toContainText("Hello Tomas, how can I help?");
+      await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
+      await chatPanel(dialog).editor.fill("I would like to know about leave requests.");
+      await chatPanel(dialog).editor.press("Enter");
+      await expect(chatPanel(dialog).messages.last().getByText("Sent")).toBeVisible();
+      // The chat's panel is its tallest: the header beside it still answers clicks.
+      await expectHeaderClear(page, dialog);
+      await expectNoAxeViolations(page);
+      await keepScreenshot(page, "1280x800");
 
-    await page.getByRole("button", { name: "Close support chat" }).click();
-    await expect(dialog).toBeHidden();
-    const title = await page.title();
-    await page.evaluate(() => {
-      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
-    await agent.reply(conversationId, "Are you still there?");
-    await expect(announcer).toContainText("Are you still there?");
-    await expect(page).toHaveTitle(`(1) ${title}`);
-    await agent.reply(conversationId, "I will wait.");
-    await expect(page).toHaveTitle(`(2) ${title}`);
-    await page.evaluate(() => {
-      Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
-    await expect(page).toHaveTitle(title);
-    await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
+      await page.getByRole("button", { name: "Close support chat" }).click();
+      await expect(dialog).toBeHidden();
+      const title = await page.title();
+      await page.evaluate(() => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await agent.reply(conversationId, "Are you still there?");
+      await expect(announcer).toContainText("Are you still there?");
+      await expect(page).toHaveTitle(`(1) ${title}`);
+      await agent.reply(conversationId, "I will wait.");
+      await expect(page).toHaveTitle(`(2) ${title}`);
+      await page.evaluate(() => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await expect(page).toHaveTitle(title);
+      await expect(announcer.getByText(/Hello Tomas/)).toHaveCount(1);
 
-    // Support ends the chat: the notice is said once, from a region that was there before.
-    agent.endChat(conversationId);
-    await expect(announcer).toContainText("ended this chat");
-    const said = await announced.read();
-    expect(said.filter((line) => line.includes("Are you still there?"))).toHaveLength(1);
-    if (screenshots)
-      writeFileSync(resolve(screenshots, "chat-announcements.txt"), `${said.join("\n")}\n`);
-  });
+      // Support ends the chat: the notice is said once, from a region that was there before.
+      agent.endChat(conversationId);
+      await expect(announcer).toContainText("ended this chat");
+      const said = await announced.read();
+      expect(said.filter((line) => line.includes("Are you still there?"))).toHaveLength(1);
+      if (screenshots)
+        writeFileSync(resolve(screenshots, "chat-announcements.txt"), `${said.join("\n")}\n`);
+    },
+  );
 
   test("a reply written while the chat's history is on its way is announced too", async ({
     page,

@@ -20,6 +20,7 @@ import {
   launcher,
   openChat,
   startChat,
+  teamPresence,
   test,
   visitorEmail,
 } from "./support/chat-widget";
@@ -271,143 +272,149 @@ test.describe("registration", () => {
 });
 
 test.describe("conversation", () => {
-  test("the whole flow: offline promise, Enter and Shift+Enter, replies, typing, unread badge", async ({
-    page,
-    agents,
-  }) => {
-    // The longest flow of the suite, with three axe scans: the default minute is too close on a busy
-    // 2-core box.
-    test.setTimeout(120_000);
-    await page.goto("/pricing");
-    const dialog = await openChat(page);
-    const email = visitorEmail("flow");
-    const { conversationId, request, user } = await startChat(page, dialog, {
-      name: "Meera Joshi",
-      email,
-      transcript: true,
-    });
-    // With the context the widget may know: where the chat was opened, the pages this tab saw.
-    expect(request.postDataJSON()).toEqual({
-      username: "Meera Joshi",
-      email,
-      transcript: true,
-      context: { opened_on: "/pricing", pages: ["/pricing"], time_zone: expect.any(String) },
-      // The widget's language (the browser's, English here), kept with the conversation.
-      language: "en",
-    });
-    expect(user.agents_online).toBe(false);
-    await expect(dialog.getByTestId("chat-availability")).toHaveText(offlineText);
-    const panel = chatPanel(dialog);
-    await expect(panel.editor).toBeFocused();
+  test(
+    "the whole flow: offline promise, Enter and Shift+Enter, replies, typing, unread badge",
+    teamPresence,
+    async ({ page, agents }) => {
+      // The longest flow of the suite, with three axe scans: the default minute is too close on a busy
+      // 2-core box.
+      test.setTimeout(120_000);
+      await page.goto("/pricing");
+      const dialog = await openChat(page);
+      const email = visitorEmail("flow");
+      const { conversationId, request, user } = await startChat(page, dialog, {
+        name: "Meera Joshi",
+        email,
+        transcript: true,
+      });
+      // With the context the widget may know: where the chat was opened, the pages this tab saw.
+      expect(request.postDataJSON()).toEqual({
+        username: "Meera Joshi",
+        email,
+        transcript: true,
+        context: { opened_on: "/pricing", pages: ["/pricing"], time_zone: expect.any(String) },
+        // The widget's language (the browser's, English here), kept with the conversation.
+        language: "en",
+      });
+      expect(user.agents_online).toBe(false);
+      await expect(dialog.getByTestId("chat-availability")).toHaveText(offlineText);
+      const panel = chatPanel(dialog);
+      await expect(panel.editor).toBeFocused();
 
-    // An agent comes online: the promise goes away.
-    const agent = await agents.connect();
-    await expect(dialog.getByTestId("chat-availability")).toBeHidden();
+      // An agent comes online: the promise goes away.
+      const agent = await agents.connect();
+      await expect(dialog.getByTestId("chat-availability")).toBeHidden();
 
-    // Shift+Enter breaks the line, Enter sends, the editor clears, blank text is not sent.
-    await panel.editor.pressSequentially("Hello, a question");
-    await panel.editor.press("Shift+Enter");
-    await panel.editor.pressSequentially("about leave balances");
-    await expect(panel.editor).toHaveValue("Hello, a question\nabout leave balances");
-    await expect(panel.messages).toHaveCount(0);
-    await panel.editor.press("Enter");
-    await expect(panel.editor).toHaveValue("");
-    await expect(panel.editor).toBeFocused();
-    await expect(panel.messages).toHaveCount(1);
-    const mine = panel.messages.first();
-    await expect(mine).toHaveAttribute("data-from", "visitor");
-    await expect(mine.getByTestId("chat-message-body")).toHaveText(
-      "Hello, a questionabout leave balances",
-    );
-    expect(await mine.getByTestId("chat-message-body").innerHTML()).toBe(
-      "Hello, a question<br>about leave balances",
-    );
-    await expect(mine.getByText("Sent")).toBeVisible();
-    const received = await agent.waitFor(messageFrom(conversationId, "about leave balances"));
-    expect(received).toMatchObject({ sender_type: "visitor", msg_type: "text", sender: email });
-    await panel.editor.fill("   ");
-    await panel.editor.press("Enter");
-    await panel.send.click();
-    await expect(panel.messages).toHaveCount(1);
+      // Shift+Enter breaks the line, Enter sends, the editor clears, blank text is not sent.
+      await panel.editor.pressSequentially("Hello, a question");
+      await panel.editor.press("Shift+Enter");
+      await panel.editor.pressSequentially("about leave balances");
+      await expect(panel.editor).toHaveValue("Hello, a question\nabout leave balances");
+      await expect(panel.messages).toHaveCount(0);
+      await panel.editor.press("Enter");
+      await expect(panel.editor).toHaveValue("");
+      await expect(panel.editor).toBeFocused();
+      await expect(panel.messages).toHaveCount(1);
+      const mine = panel.messages.first();
+      await expect(mine).toHaveAttribute("data-from", "visitor");
+      await expect(mine.getByTestId("chat-message-body")).toHaveText(
+        "Hello, a questionabout leave balances",
+      );
+      expect(await mine.getByTestId("chat-message-body").innerHTML()).toBe(
+        "Hello, a question<br>about leave balances",
+      );
+      await expect(mine.getByText("Sent")).toBeVisible();
+      const received = await agent.waitFor(messageFrom(conversationId, "about leave balances"));
+      expect(received).toMatchObject({ sender_type: "visitor", msg_type: "text", sender: email });
+      await panel.editor.fill("   ");
+      await panel.editor.press("Enter");
+      await panel.send.click();
+      await expect(panel.messages).toHaveCount(1);
 
-    // Support types, then answers.
-    agent.typing(conversationId, true);
-    await expect(dialog.getByText("Support is typing…")).toBeVisible();
-    expect((await agent.reply(conversationId, "Sure: which leave type?")).message_type).toBe("ack");
-    await expect(panel.messages).toHaveCount(2);
-    await expect(panel.messages.nth(1)).toHaveAttribute("data-from", "agent");
-    await expect(panel.messages.nth(1)).toContainText("Sure: which leave type?");
-    await expect(dialog.getByText("Support is typing…")).toBeHidden();
+      // Support types, then answers.
+      agent.typing(conversationId, true);
+      await expect(dialog.getByText("Support is typing…")).toBeVisible();
+      expect((await agent.reply(conversationId, "Sure: which leave type?")).message_type).toBe(
+        "ack",
+      );
+      await expect(panel.messages).toHaveCount(2);
+      await expect(panel.messages.nth(1)).toHaveAttribute("data-from", "agent");
+      await expect(panel.messages.nth(1)).toContainText("Sure: which leave type?");
+      await expect(dialog.getByText("Support is typing…")).toBeHidden();
 
-    // The editor grows to 100 px, then scrolls; the list is at most 400 px high.
-    await panel.editor.fill(Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join("\n"));
-    const editorBox = await panel.editor.evaluate((el) => ({
-      height: el.getBoundingClientRect().height,
-      scrolls: el.scrollHeight > el.clientHeight,
-      overflow: getComputedStyle(el).overflowY,
-    }));
-    expect(editorBox).toEqual({ height: 100, scrolls: true, overflow: "auto" });
-    await panel.editor.fill("");
-    expect(await panel.editor.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
-    // The list takes the panel's free height and is its one scrolling box (decision 0047).
-    await expect(panel.log).toHaveCSS("overflow-y", "auto");
-    await expect(panel.log).toHaveCSS("max-height", "none");
-    await expectNoAxeViolations(page);
-    await switchScheme(page, "dark");
-    await expectNoAxeViolations(page);
-    await switchScheme(page, "light");
+      // The editor grows to 100 px, then scrolls; the list is at most 400 px high.
+      await panel.editor.fill(Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join("\n"));
+      const editorBox = await panel.editor.evaluate((el) => ({
+        height: el.getBoundingClientRect().height,
+        scrolls: el.scrollHeight > el.clientHeight,
+        overflow: getComputedStyle(el).overflowY,
+      }));
+      expect(editorBox).toEqual({ height: 100, scrolls: true, overflow: "auto" });
+      await panel.editor.fill("");
+      expect(await panel.editor.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(
+        60,
+      );
+      // The list takes the panel's free height and is its one scrolling box (decision 0047).
+      await expect(panel.log).toHaveCSS("overflow-y", "auto");
+      await expect(panel.log).toHaveCSS("max-height", "none");
+      await expectNoAxeViolations(page);
+      await switchScheme(page, "dark");
+      await expectNoAxeViolations(page);
+      await switchScheme(page, "light");
 
-    // Closed, the chat stays connected and counts replies on the launcher.
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(launcher(page)).toBeFocused();
-    await agent.reply(conversationId, "Casual, sick or earned leave?");
-    await expect(page.getByTestId("chat-unread")).toHaveText("1 new reply");
-    await expect(launcher(page)).toHaveAccessibleName(/^Open support chat\s*1 new reply$/);
-    await expectNoAxeViolations(page);
-    await launcher(page).click();
-    await expect(page.getByTestId("chat-unread")).toHaveCount(0);
-    await expect(panel.messages).toHaveCount(3);
-    await expect(panel.messages.nth(2)).toContainText("Casual, sick or earned leave?");
-    // The newest message is scrolled into view.
-    await expect(panel.messages.nth(2)).toBeInViewport();
-  });
+      // Closed, the chat stays connected and counts replies on the launcher.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(launcher(page)).toBeFocused();
+      await agent.reply(conversationId, "Casual, sick or earned leave?");
+      await expect(page.getByTestId("chat-unread")).toHaveText("1 new reply");
+      await expect(launcher(page)).toHaveAccessibleName(/^Open support chat\s*1 new reply$/);
+      await expectNoAxeViolations(page);
+      await launcher(page).click();
+      await expect(page.getByTestId("chat-unread")).toHaveCount(0);
+      await expect(panel.messages).toHaveCount(3);
+      await expect(panel.messages.nth(2)).toContainText("Casual, sick or earned leave?");
+      // The newest message is scrolled into view.
+      await expect(panel.messages.nth(2)).toBeInViewport();
+    },
+  );
 
-  test("the nobody-online notice follows agents coming and going, each change read out once", async ({
-    page,
-    agents,
-  }) => {
-    await page.goto("/");
-    const dialog = await openChat(page);
-    const { user } = await startChat(page, dialog, {
-      name: "Lena Vogel",
-      email: visitorEmail("presence"),
-    });
-    expect(user.agents_online).toBe(false);
-    const notice = dialog.getByTestId("chat-availability");
-    const header = dialog.getByText("The team is online. Start a chat and we will answer here.");
-    const announcer = page.getByTestId("chat-announcer");
-    const cameOnline = "Someone from the team is online now and will answer here.";
-    await expect(notice).toHaveText(offlineText);
+  test(
+    "the nobody-online notice follows agents coming and going, each change read out once",
+    teamPresence,
+    async ({ page, agents }) => {
+      await page.goto("/");
+      const dialog = await openChat(page);
+      const { user } = await startChat(page, dialog, {
+        name: "Lena Vogel",
+        email: visitorEmail("presence"),
+      });
+      expect(user.agents_online).toBe(false);
+      const notice = dialog.getByTestId("chat-availability");
+      const header = dialog.getByText("The team is online. Start a chat and we will answer here.");
+      const announcer = page.getByTestId("chat-announcer");
+      const cameOnline = "Someone from the team is online now and will answer here.";
+      await expect(notice).toHaveText(offlineText);
 
-    // An agent opens the console while the chat is open: the notice goes, the header's line
-    // follows, and the change is read out once.
-    const agent = await agents.connect();
-    await expect(notice).toBeHidden();
-    await expect(header).toBeVisible();
-    await expect(announcer).toContainText(cameOnline);
-    // A second agent changes nothing that is shown or said.
-    const second = await agents.connect();
-    await second.close();
-    await expect(header).toBeVisible();
+      // An agent opens the console while the chat is open: the notice goes, the header's line
+      // follows, and the change is read out once.
+      const agent = await agents.connect();
+      await expect(notice).toBeHidden();
+      await expect(header).toBeVisible();
+      await expect(announcer).toContainText(cameOnline);
+      // A second agent changes nothing that is shown or said.
+      const second = await agents.connect();
+      await second.close();
+      await expect(header).toBeVisible();
 
-    // The last agent leaves: the notice comes back, and is read out.
-    await agent.close();
-    await expect(notice).toHaveText(offlineText);
-    await expect(announcer.getByText(offlineText)).toHaveCount(1);
-    await expect(announcer.getByText(cameOnline)).toHaveCount(1);
-    await expectNoAxeViolations(page);
-  });
+      // The last agent leaves: the notice comes back, and is read out.
+      await agent.close();
+      await expect(notice).toHaveText(offlineText);
+      await expect(announcer.getByText(offlineText)).toHaveCount(1);
+      await expect(announcer.getByText(cameOnline)).toHaveCount(1);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test("sends an image of at most 25 MB and shows it at most 200 px wide", async ({
     page,

@@ -80,6 +80,13 @@ export async function startChat(
 }
 
 /**
+ * For a test that needs nobody from the team online when it starts (the offline notice, the
+ * announcement of an agent coming): whether anyone is online is the server's, across tests, so
+ * these run in their own project, after the others and one at a time (playwright.config.ts).
+ */
+export const teamPresence = { tag: "@team-presence" };
+
+/**
  * The browser tests' fixtures plus `agents`: support agents signed in once per worker (the sign-in
  * is rate limited), each test opening its own sockets, closed after it.
  */
