@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GroupCommit } from "./group-commit";
 
 /** A store that records what each transaction wrote; `failBatch` makes a batch fail whole. */
@@ -109,5 +109,97 @@ describe("GroupCommit with the database away", () => {
     ]);
     // Not one connection attempt per write against a database that cannot answer.
     expect(singles).toEqual([]);
+  });
+});
+
+describe("GroupCommit gathering under load", () => {
+  /** A store recording each batch with the fake clock's time it was written at. */
+  function gatheringStore(gather: { aboveRate: number; waitMs: number }, maxBatch = 50) {
+    const batches: { rows: number[]; at: number }[] = [];
+    const commit = new GroupCommit<number, number>(
+      (rows) => {
+        batches.push({ rows, at: performance.now() });
+        return Promise.resolve(rows);
+      },
+      (row) => {
+        batches.push({ rows: [row], at: performance.now() });
+        return Promise.resolve(row);
+      },
+      { maxBatch, gather },
+    );
+    return { commit, batches };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setImmediate", "performance"],
+    });
+  });
+
+  /** `count` writes, one every `everyMs`, each answered with itself; how long each took. */
+  async function arrive(
+    commit: GroupCommit<number, number>,
+    count: number,
+    everyMs: number,
+  ): Promise<number[]> {
+    const waits: Promise<number>[] = [];
+    for (let i = 0; i < count; i++) {
+      const sent = performance.now();
+      waits.push(
+        commit.add(i).then((answer) => (expect(answer).toBe(i), performance.now() - sent)),
+      );
+      await vi.advanceTimersByTimeAsync(everyMs);
+    }
+    await vi.advanceTimersByTimeAsync(50);
+    return Promise.all(waits);
+  }
+
+  it("below the rate, each write commits after its own turn, without waiting", async () => {
+    const { commit, batches } = gatheringStore({ aboveRate: 500, waitMs: 5 });
+    // 100 writes a second.
+    const waits = await arrive(commit, 40, 10);
+    expect(batches.every((b) => b.rows.length === 1)).toBe(true);
+    expect(Math.max(...waits)).toBe(0);
+  });
+
+  it("above the rate, a batch waits up to waitMs and takes what arrived meanwhile", async () => {
+    const { commit, batches } = gatheringStore({ aboveRate: 500, waitMs: 5 });
+    // 1,000 writes a second: one turn holds one write, the gathering batches about five.
+    const waits = await arrive(commit, 400, 1);
+    const rows = batches.flatMap((b) => b.rows);
+    expect(rows).toEqual(Array.from({ length: 400 }, (_, i) => i));
+    // Once the rate is known (after the first window of 100 ms), batches hold several writes.
+    const late = batches.filter((b) => b.at > 150);
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.every((b) => b.rows.length >= 4 && b.rows.length <= 6)).toBe(true);
+    // No write waited longer than the gathering time.
+    expect(Math.max(...waits)).toBeLessThanOrEqual(5);
+  });
+
+  it("commits a batch that reached maxBatch at once, and stops waiting when writes stop coming", async () => {
+    const { commit, batches } = gatheringStore({ aboveRate: 500, waitMs: 5 }, 8);
+    await arrive(commit, 200, 1);
+    const before = batches.length;
+    // A burst of 20 at once: full batches go without waiting for the timer.
+    const burst = Array.from({ length: 20 }, (_, i) => commit.add(1000 + i));
+    const at = performance.now();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.slice(before, before + 2).map((b) => [b.rows.length, b.at - at])).toEqual([
+      [8, 0],
+      [8, 0],
+    ]);
+    await vi.advanceTimersByTimeAsync(10);
+    await Promise.all(burst);
+    // After a pause the rate read is low again: a lone write does not wait.
+    await vi.advanceTimersByTimeAsync(1000);
+    const sent = performance.now();
+    const lone = commit.add(5000);
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(lone).resolves.toBe(5000);
+    expect(batches.at(-1)).toEqual({ rows: [5000], at: sent });
   });
 });
