@@ -107,6 +107,25 @@ describe("ChatBroker channels", () => {
     });
   });
 
+  it("hands its own subscribers a payload built here as it is, and parses one from elsewhere", async () => {
+    const { broker, transport, lines } = recordingBroker();
+    const got: unknown[] = [];
+    await broker.subscribe(channels.visitorSessions, (event) => got.push(event));
+    const built = { sessionId: 5 };
+    await broker.publishBuilt(channels.visitorSessions, built);
+    // The same object: nothing parsed it into a copy.
+    expect(got[0]).toBe(built);
+    // The same fields arriving from another instance are a new object: parsed, so a key the
+    // schema does not know is stripped, and a wrong payload is dropped.
+    await transport.publish("visitor-sessions", { sessionId: 6, extra: "x" });
+    await transport.publish("visitor-sessions", { sessionId: "7" });
+    expect(got.slice(1)).toEqual([{ sessionId: 6 }]);
+    expect(lines.filter((l) => /does not match/.test(l.msg))).toHaveLength(1);
+    // What publish (not publishBuilt) sends is parsed too, even from here.
+    await broker.publish(channels.visitorSessions, { sessionId: 8, extra: "y" } as never);
+    expect(got.slice(2)).toEqual([{ sessionId: 8 }]);
+  });
+
   it("stops delivering once unsubscribed", async () => {
     const { broker } = recordingBroker();
     const got: unknown[] = [];

@@ -446,14 +446,14 @@ export class ConversationRules {
   ): Promise<void> {
     const message = toChatMessage(row);
     // Both at once: each is delivered here as it is published, and over Redis the second need not
-    // wait for the first's answer.
+    // wait for the first's answer. Both frames are built here from toChatMessage's fields alone.
     await Promise.all([
-      this.broker.publish(channels.visitor(conversation.visitor_email), {
+      this.broker.publishBuilt(channels.visitor(conversation.visitor_email), {
         message_type: "message",
         ...forVisitor(message),
         previous_id: previousId,
       }),
-      this.broker.publish(channels.agents, {
+      this.broker.publishBuilt(channels.agents, {
         message_type: "message",
         ...message,
         previous_id: previousId,
