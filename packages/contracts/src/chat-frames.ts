@@ -33,10 +33,15 @@ export const visitorTypingFrameSchema = z.object({
 });
 export type VisitorTypingFrame = z.infer<typeof visitorTypingFrameSchema>;
 
-export const visitorFrameSchema = z.union([
+/**
+ * By `message_type` (absent: a message), so a frame is checked against its own schema only: as a
+ * plain union every message, the most frequent frame, was first tried as the two others, each
+ * failure building its issues.
+ */
+export const visitorFrameSchema = z.discriminatedUnion("message_type", [
+  visitorMessageFrameSchema,
   visitorChatEndFrameSchema,
   visitorTypingFrameSchema,
-  visitorMessageFrameSchema,
 ]);
 export type VisitorFrame = z.infer<typeof visitorFrameSchema>;
 
