@@ -20,6 +20,7 @@ import type { Database } from "./schema";
 import { CatalogSafePostgresDialect } from "./postgres-catalog";
 import { loadSqlite, sqliteDriverPath } from "./sqlite-binding";
 import { SAFETY_NET_PAGES, startCheckpointer, type Checkpointer } from "./sqlite-checkpointer";
+import { registerSqliteConnection } from "./sqlite-connection";
 import { startSqliteReader, type SqliteReader } from "./sqlite-reader";
 
 export type Dialect = "sqlite" | "postgres";
@@ -174,6 +175,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
+    registerSqliteConnection(db, sqlite);
     scrub = async () => {
       await sql`insert into chat_messages_fts(chat_messages_fts) values ('optimize')`.execute(db);
       // Through Kysely, so it waits its turn behind any transaction in progress.

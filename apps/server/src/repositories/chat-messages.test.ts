@@ -146,6 +146,58 @@ function messageTests(database: MigratedDatabase) {
     expect(rows).toEqual([{ client_id: "e-1" }]);
   });
 
+  it("stores a batch of messages by e-mail (SQLite: straight on the connection) as the single insert does, all or nothing", async () => {
+    const email = "visitors-batch@x.example";
+    const other = "visitors-batch-other@x.example";
+    const a = await insertConversation(db, { email, name: "Bea", startedAt: 1 });
+    const b = await insertConversation(db, { email: other, name: "Cy", startedAt: 1 });
+    const before = await insertMessageOnce(db, message(a, "vb-0", 2));
+    const answers = await insertMessageWritesOnce(db, [
+      byEmail(email, "vb-1", 3),
+      byEmail(other, "vb-2", 4),
+      byEmail(email, "vb-3", 5),
+      byEmail(email, "vb-1", 6),
+      byEmail("nobody-open@x.example", "vb-4", 7),
+    ]);
+    const [v1, v2, v3, again, nobody] = answers;
+    expect(again).toBeUndefined();
+    expect(nobody).toBeUndefined();
+    expect(v1?.previous_id).toBe(before?.id);
+    expect(v2?.previous_id).toBeNull();
+    expect(v3?.previous_id).toBe(v1?.id);
+    // Each answer is the stored row as the database holds it, plus the id before it.
+    const stored = await db
+      .selectFrom("chat_messages")
+      .selectAll()
+      .where("client_id", "in", ["vb-1", "vb-2", "vb-3"])
+      .orderBy("id")
+      .execute();
+    expect([v1, v2, v3]).toEqual(
+      stored.map((row, i) => ({ ...row, previous_id: [before?.id, null, v1?.id][i] })),
+    );
+    expect(stored.map((r) => [r.conversation_id, r.sender, r.sender_username])).toEqual([
+      [a, email, "Bea"],
+      [b, other, "Cy"],
+      [a, email, "Bea"],
+    ]);
+    // One refused row: none of its batch is stored.
+    const refused = { ...byEmail(email, "vb-6", 8), message: null as unknown as string };
+    await expect(
+      insertMessageWritesOnce(db, [byEmail(email, "vb-5", 8), refused]),
+    ).rejects.toThrow();
+    const after = await db
+      .selectFrom("chat_messages")
+      .select("client_id")
+      .where("client_id", "in", ["vb-5", "vb-6"])
+      .execute();
+    expect(after).toEqual([]);
+    // The connection is free again: the next write goes through.
+    expect(await insertIntoOpenConversationOnce(db, byEmail(email, "vb-7", 9))).toMatchObject({
+      client_id: "vb-7",
+      previous_id: v3?.id,
+    });
+  });
+
   it("stores a batch of rows and messages by e-mail in order, previous ids chained, all or nothing", async () => {
     const email = "mixed@x.example";
     const a = await insertConversation(db, { email, startedAt: 1 });
