@@ -170,11 +170,24 @@ test("a missed chat stays visible and counted until it is answered by e-mail", a
     .toBe(true);
 });
 
+/**
+ * Opens a conversation from the live list. Other tests' chats arrive and end meanwhile and move the
+ * rows, so a click can land on a row that moved under it: clicked again until the view shows it.
+ */
+async function openFromList(ui: ReturnType<typeof consoleUi>, name: string) {
+  await expect(async () => {
+    await ui.item(name).click();
+    await expect(ui.view.getByRole("heading", { level: 1 })).toHaveText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test("assignment moves between agents live, and notes never reach the visitor", async ({
   clients,
   admin,
 }) => {
   test.setTimeout(120_000);
+  // Its own name: a retry must not find the first attempt's chat, still open, beside its own.
+  const lena = `Lena Park ${Math.random().toString(36).slice(2, 6)}`;
   const ana = await newAgent(admin, "Ana Lima");
   const ben = await newAgent(admin, "Ben Okafor");
   const anaClient = await clients.open(ana.cookie);
@@ -182,34 +195,30 @@ test("assignment moves between agents live, and notes never reach the visitor", 
   const visitor = await clients.open();
   await openConsole(anaClient.page);
   await openConsole(benClient.page);
-  const chat = await visitorChat(visitor.page, { name: "Lena Park" });
+  const chat = await visitorChat(visitor.page, { name: lena });
   const anaUi = consoleUi(anaClient.page);
   const benUi = consoleUi(benClient.page);
   const anaTeam = team(anaClient.page);
   const benTeam = team(benClient.page);
 
-  await anaUi.item("Lena Park").click();
+  await openFromList(anaUi, lena);
   // A new chat goes at once to a free online agent (both are). Given back to nobody, routing
   // hands it straight to a free agent again, so the story starts from whoever has it.
-  const anaSees = anaUi.item("Lena Park").getByTestId("conversation-assignee");
+  const anaSees = anaUi.item(lena).getByTestId("conversation-assignee");
   await expect(anaSees).toHaveText(/^(Yours|With Ben Okafor)$/);
   if ((await anaSees.textContent()) !== "Yours") await anaTeam.assignToMe.click();
-  await expect(anaUi.item("Lena Park").getByTestId("conversation-assignee")).toHaveText("Yours");
+  await expect(anaUi.item(lena).getByTestId("conversation-assignee")).toHaveText("Yours");
   // Ben's console hears it without a reload.
-  await expect(benUi.item("Lena Park").getByTestId("conversation-assignee")).toHaveText(
-    "With Ana Lima",
-  );
+  await expect(benUi.item(lena).getByTestId("conversation-assignee")).toHaveText("With Ana Lima");
   await benClient.page.getByTestId("assignee-filter").selectOption("unassigned");
-  await expect(benUi.item("Lena Park")).toHaveCount(0);
+  await expect(benUi.item(lena)).toHaveCount(0);
   await benClient.page.getByTestId("assignee-filter").selectOption("all");
 
-  await benUi.item("Lena Park").click();
+  await openFromList(benUi, lena);
   await benTeam.assign.selectOption({ label: "Ben Okafor (you)" });
-  await expect(anaUi.item("Lena Park").getByTestId("conversation-assignee")).toHaveText(
-    "With Ben Okafor",
-  );
+  await expect(anaUi.item(lena).getByTestId("conversation-assignee")).toHaveText("With Ben Okafor");
   await anaClient.page.getByTestId("assignee-filter").selectOption("mine");
-  await expect(anaUi.item("Lena Park")).toHaveCount(0);
+  await expect(anaUi.item(lena)).toHaveCount(0);
   await anaClient.page.getByTestId("assignee-filter").selectOption("all");
 
   // A note, hostile or not, is text among the agents and never reaches the widget.
