@@ -97,6 +97,15 @@ function messageTests(database: MigratedDatabase) {
     expect(rows).toEqual([]);
   });
 
+  /** Which of these client_ids are stored. */
+  function storedOf(clientIds: string[]) {
+    return db
+      .selectFrom("chat_messages")
+      .select("client_id")
+      .where("client_id", "in", clientIds)
+      .execute();
+  }
+
   function byEmail(email: string, clientId: string, at: number) {
     return {
       toOpenConversationOf: email,
@@ -138,12 +147,7 @@ function messageTests(database: MigratedDatabase) {
     expect(
       await insertIntoOpenConversationOnce(db, byEmail("nobody@x.example", "n-1", 8)),
     ).toBeUndefined();
-    const rows = await db
-      .selectFrom("chat_messages")
-      .select("client_id")
-      .where("client_id", "in", ["e-1", "e-2", "n-1"])
-      .execute();
-    expect(rows).toEqual([{ client_id: "e-1" }]);
+    expect(await storedOf(["e-1", "e-2", "n-1"])).toEqual([{ client_id: "e-1" }]);
   });
 
   it("stores a batch of messages by e-mail (SQLite: straight on the connection) as the single insert does, all or nothing", async () => {
@@ -185,12 +189,7 @@ function messageTests(database: MigratedDatabase) {
     await expect(
       insertMessageWritesOnce(db, [byEmail(email, "vb-5", 8), refused]),
     ).rejects.toThrow();
-    const after = await db
-      .selectFrom("chat_messages")
-      .select("client_id")
-      .where("client_id", "in", ["vb-5", "vb-6"])
-      .execute();
-    expect(after).toEqual([]);
+    expect(await storedOf(["vb-5", "vb-6"])).toEqual([]);
     // The connection is free again: the next write goes through.
     expect(await insertIntoOpenConversationOnce(db, byEmail(email, "vb-7", 9))).toMatchObject({
       client_id: "vb-7",
